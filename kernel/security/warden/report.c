@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Warden LSM - Reports of denials
+ *
+ * An EACCES that nobody can explain gets a protection switched off, so
+ * every denial says which rule refused, whom and what, in the kernel log
+ * and to audit.  The log is ratelimited: one user must not be able to
+ * flood it by retrying a denied lookup.
+ */
+
+#include <linux/audit.h>
+#include <linux/cred.h>
+#include <linux/dcache.h>
+#include <linux/fs.h>
+#include <linux/printk.h>
+#include <linux/ratelimit.h>
+#include <linux/sched.h>
+#include <linux/stat.h>
+
+#include "common.h"
+#include "report.h"
+
+struct warden_rule_report {
+	const char *name;
+	const char *op;
+	const char *audit_op;
+	const char *owner_key;
+	int audit_type;
+};
+
+static const struct warden_rule_report warden_rule_reports[] = {
+	[WARDEN_RULE_STICKY_SYMLINKS] = {
+		.name = "protected_sticky_symlinks",
+		.op = "follow",
+		.audit_op = "follow_link",
+		.owner_key = "link_uid",
+		.audit_type = AUDIT_ANOM_LINK,
+	},
+};
+
+static DEFINE_RATELIMIT_STATE(warden_log_ratelimit, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
+
+static void log_denial(const struct warden_rule_report *report,
+		       const struct warden_denial *denial)
+{
+	char comm[TASK_COMM_LEN];
+	char *buf, *pathname;
+
+	if (!__ratelimit(&warden_log_ratelimit))
+		return;
+
+	buf = __getname();
+	pathname = buf ? d_path(denial->path, buf, PATH_MAX) : ERR_PTR(-ENOMEM);
+	pr_notice("rule=%s verdict=denied op=%s path=\"%s\" %s=%u dir_uid=%u dir_mode=%04o comm=\"%s\" pid=%d fsuid=%u\n",
+		  report->name, report->op,
+		  IS_ERR(pathname) ? "?" : pathname, report->owner_key,
+		  from_kuid(&init_user_ns, denial->owner),
+		  from_kuid(&init_user_ns, denial->dir_owner),
+		  denial->dir_mode & 07777, get_task_comm(comm, current),
+		  task_pid_nr(current),
+		  from_kuid(&init_user_ns, current_fsuid()));
+	if (buf)
+		__putname(buf);
+}
+
+/*
+ * Unlike audit_log_path_denied(), this does not wait for an audit rule to
+ * be loaded: a denial by Warden is an event of its own, like an AVC.
+ */
+static void audit_denial(const struct warden_rule_report *report,
+			 const struct warden_denial *denial)
+{
+	struct audit_buffer *ab;
+
+	if (!audit_enabled)
+		return;
+
+	ab = audit_log_start(audit_context(), GFP_KERNEL, report->audit_type);
+	if (!ab)
+		return;
+	audit_log_format(ab, "lsm=" WARDEN_NAME " op=%s rule=%s",
+			 report->audit_op, report->name);
+	audit_log_task_info(ab);
+	audit_log_d_path(ab, " path=", denial->path);
+	audit_log_format(ab, " %s=%u res=0", report->owner_key,
+			 from_kuid(&init_user_ns, denial->owner));
+	audit_log_end(ab);
+}
+
+/**
+ * warden_report_denial - Log and audit a denial
+ * @denial: What was refused.
+ *
+ * Context: Process context, may sleep: never call it from an RCU walk.
+ */
+void warden_report_denial(const struct warden_denial *denial)
+{
+	const struct warden_rule_report *report =
+		&warden_rule_reports[denial->rule];
+
+	log_denial(report, denial);
+	audit_denial(report, denial);
+}

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Warden LSM - Registration
+ */
+
+#include <linux/init.h>
+#include <linux/lsm_hooks.h>
+#include <uapi/linux/lsm.h>
+
+#include "common.h"
+#include "fs.h"
+#include "setup.h"
+#include "sysctl.h"
+
+const struct lsm_id warden_lsmid = {
+	.name = WARDEN_NAME,
+	.id = LSM_ID_WARDEN,
+};
+
+static int __init warden_init(void)
+{
+	warden_add_fs_hooks();
+	if (warden_init_sysctl())
+		panic("Warden: sysctl registration failed.\n");
+	pr_info("Up and running.\n");
+	return 0;
+}
+
+DEFINE_LSM(warden) = {
+	.name = WARDEN_NAME,
+	.init = warden_init,
+};

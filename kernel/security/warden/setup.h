@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Warden LSM - Registration
+ */
+
+#ifndef _SECURITY_WARDEN_SETUP_H
+#define _SECURITY_WARDEN_SETUP_H
+
+#include <linux/lsm_hooks.h>
+
+extern const struct lsm_id warden_lsmid;
+
+#endif /* _SECURITY_WARDEN_SETUP_H */
