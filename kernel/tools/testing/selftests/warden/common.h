@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Warden tests - Common helpers
+ *
+ * The tests run as root in a throwaway guest: they write sysctls, mount a
+ * tmpfs in a private mount namespace, and fork children that switch to
+ * other users.
+ */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "kselftest_harness.h"
+
+#define WARDEN_KNOB "/proc/sys/kernel/warden/protected_sticky_symlinks"
+#define MAINLINE_KNOB "/proc/sys/fs/protected_symlinks"
+
+#define ROOT_UID 0
+#define USER_UID 1000
+#define OTHER_UID 1001
+
+/* Name of every child of run_as(), to find it in the kernel log. */
+#define CHILD_COMM "warden_child"
+/* Exit status of a child that could not do what it was asked to. */
+#define CHILD_BROKEN 255
+
+#define TARGET_NAME "file"
+#define TARGET_CONTENT "Warden test target\n"
+
+/* Makes the caller @uid, with @uid as its only group and no capability. */
+static inline int become_user(const uid_t uid)
+{
+	if (setgroups(0, NULL) || setresgid(uid, uid, uid) ||
+	    setresuid(uid, uid, uid))
+		return errno;
+	return 0;
+}
+
+/*
+ * Forks a child that runs @fn(@arg) as @uid (root keeps all its
+ * capabilities) and exits with what @fn returns: 0 or an errno.
+ */
+static inline pid_t spawn_as(const uid_t uid, int (*const fn)(const void *arg),
+			     const void *const arg)
+{
+	const pid_t pid = fork();
+
+	if (pid)
+		return pid;
+	if (prctl(PR_SET_NAME, CHILD_COMM))
+		_exit(CHILD_BROKEN);
+	if (uid != ROOT_UID && become_user(uid))
+		_exit(CHILD_BROKEN);
+	_exit(fn(arg));
+}
+
+/* Returns what the child @pid returned, or -1 if it broke. */
+static inline int wait_child(const pid_t pid)
+{
+	int status;
+
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) == CHILD_BROKEN)
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+static inline int run_as(const uid_t uid, int (*const fn)(const void *arg),
+			 const void *const arg)
+{
+	return wait_child(spawn_as(uid, fn, arg));
+}
+
+/* Reads @path as a string: returns 0 or an errno. */
+static inline int read_file(const char *const path, char *const buf,
+			    const size_t size)
+{
+	const int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t len;
+	int err = 0;
+
+	buf[0] = '\0';
+	if (fd < 0)
+		return errno;
+	len = read(fd, buf, size - 1);
+	if (len < 0)
+		err = errno;
+	else
+		buf[len] = '\0';
+	close(fd);
+	return err;
+}
+
+/* Writes @value to @path with one write(2): returns 0 or an errno. */
+static inline int write_file(const char *const path, const char *const value)
+{
+	const size_t len = strlen(value);
+	const int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t ret;
+	int err = 0;
+
+	if (fd < 0)
+		return errno;
+	ret = write(fd, value, len);
+	if (ret < 0)
+		err = errno;
+	else if ((size_t)ret != len)
+		err = EIO;
+	close(fd);
+	return err;
+}
+
+/* A sysctl and the value it had before the test. */
+struct knob {
+	const char *path;
+	char saved[32];
+};
+
+static inline void knob_save(struct __test_metadata *const _metadata,
+			     struct knob *const knob, const char *const path)
+{
+	knob->path = path;
+	ASSERT_EQ(0, read_file(path, knob->saved, sizeof(knob->saved)));
+}
+
+static inline void knob_restore(struct __test_metadata *const _metadata,
+				const struct knob *const knob)
+{
+	EXPECT_EQ(0, write_file(knob->path, knob->saved));
+}
+
+static inline void path_join(struct __test_metadata *const _metadata,
+			     char *const buf, const char *const dir,
+			     const char *const name)
+{
+	ASSERT_GT(PATH_MAX, snprintf(buf, PATH_MAX, "%s/%s", dir, name));
+}
+
+/* Creates the symlink @link -> @body, owned by @uid. */
+static inline void make_link(struct __test_metadata *const _metadata,
+			     const char *const link, const char *const body,
+			     const uid_t uid)
+{
+	ASSERT_EQ(0, symlink(body, link));
+	ASSERT_EQ(0, lchown(link, uid, uid));
+}
+
+static inline void make_dir(struct __test_metadata *const _metadata,
+			    char *const path, const char *const parent,
+			    const char *const name, const mode_t mode,
+			    const uid_t uid)
+{
+	path_join(_metadata, path, parent, name);
+	ASSERT_EQ(0, mkdir(path, 0700));
+	ASSERT_EQ(0, chown(path, uid, uid));
+	/* After chown(), which may clear mode bits; mkdir() obeys umask. */
+	ASSERT_EQ(0, chmod(path, mode));
+}
+
+/*
+ * A private tmpfs for one test:
+ *
+ *   root/		0755 root
+ *   root/target/	0755 root
+ *   root/target/file	0666 root, TARGET_CONTENT
+ *   root/out/		0777 root, for files created through links
+ *   root/shared/	the directory holding the links: mode and owner per test
+ */
+struct scratch {
+	char root[PATH_MAX];
+	char target_dir[PATH_MAX];
+	char target[PATH_MAX];
+	char out[PATH_MAX];
+	char shared[PATH_MAX];
+	struct knob mainline, warden;
+};
+
+/*
+ * Creates the scratch tree and sets Warden's level to @level.  Mainline's
+ * fs.protected_symlinks (on by default in Debian) enforces a rule close to
+ * Warden's level 1: it is switched off so that only Warden can deny.
+ */
+static inline void scratch_setup(struct __test_metadata *const _metadata,
+				 struct scratch *const s,
+				 const char *const level,
+				 const mode_t shared_mode,
+				 const uid_t shared_uid)
+{
+	char template[] = "/tmp/warden.XXXXXX";
+	int fd;
+
+	/* The tmpfs vanishes with the test process, even if it crashes. */
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
+	ASSERT_NE(NULL, mkdtemp(template));
+	/* Reports show the resolved path of a link. */
+	ASSERT_NE(NULL, realpath(template, s->root));
+	/* Without atime updates, a cached walk can stay in RCU mode. */
+	ASSERT_EQ(0, mount("tmpfs", s->root, "tmpfs", MS_NOATIME, "mode=0755"));
+
+	make_dir(_metadata, s->target_dir, s->root, "target", 0755, ROOT_UID);
+	path_join(_metadata, s->target, s->target_dir, TARGET_NAME);
+	fd = open(s->target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(sizeof(TARGET_CONTENT) - 1,
+		  (size_t)write(fd, TARGET_CONTENT,
+				sizeof(TARGET_CONTENT) - 1));
+	ASSERT_EQ(0, fchmod(fd, 0666));
+	ASSERT_EQ(0, close(fd));
+	make_dir(_metadata, s->out, s->root, "out", 0777, ROOT_UID);
+	make_dir(_metadata, s->shared, s->root, "shared", shared_mode,
+		 shared_uid);
+
+	knob_save(_metadata, &s->mainline, MAINLINE_KNOB);
+	knob_save(_metadata, &s->warden, WARDEN_KNOB);
+	ASSERT_EQ(0, write_file(MAINLINE_KNOB, "0"));
+	ASSERT_EQ(0, write_file(WARDEN_KNOB, level));
+}
+
+/*
+ * For FIXTURE_TEARDOWN_PARENT(), which runs even after a failed ASSERT: in
+ * the parent, outside the test's mount namespace, the tmpfs is already gone
+ * and umount2() fails.
+ */
+static inline void scratch_teardown(struct __test_metadata *const _metadata,
+				    const struct scratch *const s)
+{
+	knob_restore(_metadata, &s->warden);
+	knob_restore(_metadata, &s->mainline);
+	umount2(s->root, MNT_DETACH);
+	EXPECT_EQ(0, rmdir(s->root));
+}
