@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: GPL-2.0
+# Warden: the kernel tree, the kernel, the guest and the tests.
+#
+#   make demo            boot the patched kernel and run the /tmp attack
+#   make check           build everything and run the test suite in QEMU
+#   make run CMD='...'   run a command as root in the guest (GUEST_DIR=dir
+#                        copies a host folder to /mnt/guest first)
+#   make shell           an interactive root shell in the guest
+#   make series          the upstream patch series, checked
+#
+# Settings (make VAR=value): WARDEN_CACHE (default ~/.cache/warden), ACCEL
+# (tcg or kvm), JOBS, QEMU_TIMEOUT, KSRC_TARBALL.  Each target installs
+# what it is missing with apt-get first.
+
+SHELL := /bin/bash
+H := harness
+
+.PHONY: all deps tree kernel run shell check demo series help
+
+all: check
+
+help:
+	@sed -n '2,/^$$/s/^# \{0,1\}//p' Makefile
+
+deps:
+	@$(H)/deps.sh
+
+tree: deps
+	@$(H)/tree.sh
+
+kernel: tree
+	@$(H)/build.sh
+
+run: kernel
+	@$(H)/run.sh "$(CMD)"
+
+shell: kernel
+	@$(H)/run.sh @interactive
+
+check: kernel
+	@$(H)/check.sh
+
+demo: kernel
+	@$(H)/run.sh /warden/demo.sh
+
+series: tree
+	@$(H)/series.sh

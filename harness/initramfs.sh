@@ -1,0 +1,72 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Build the guest's programs and pack an initramfs with the tree's own
+# gen_init_cpio: busybox, our init, the test programs, CMD as /warden/cmd,
+# and the host folder GUEST_DIR (if set) as /mnt/guest.
+#
+# usage: initramfs.sh OUTPUT.cpio CMD
+. "$(dirname "$0")/env.sh"
+
+out=$1
+cmd=$2
+gbin=$BUILD/guest
+selftests=$TREE/tools/testing/selftests
+cflags=(-static -O2 -Wall -isystem "$BUILD/hdr/include")
+
+busybox=$(readlink -f "$(command -v busybox)")
+readelf -l "$busybox" 2>/dev/null | grep -q 'LOAD' &&
+	! readelf -l "$busybox" | grep -q 'INTERP' ||
+	die "need a static busybox (apt-get install busybox-static)"
+
+build_prog() {	# build_prog NAME SOURCES...
+	local name=$1
+	shift
+	if [ ! -x "$gbin/$name" ] || [ -n "$(find "$@" -newer "$gbin/$name")" ]; then
+		gcc "${cflags[@]}" -I "$selftests" -o "$gbin/$name" "$@" -lpthread ||
+			die "cannot build $name"
+	fi
+}
+
+mkdir -p "$gbin"
+for src in "$selftests"/warden/*_test.c; do
+	build_prog "$(basename "$src" .c)" "$src"
+done
+build_prog lsm_list_modules_test "$selftests"/lsm/lsm_list_modules_test.c \
+	"$selftests"/lsm/common.c
+
+list=$out.list
+{
+	for d in /bin /dev /etc /mnt /mnt/guest /proc /root /sys /tmp /warden /warden/bin; do
+		echo "dir $d 0755 0 0"
+	done
+	echo "nod /dev/console 0600 0 0 c 5 1"
+	echo "file /bin/busybox $busybox 0755 0 0"
+	for applet in $("$busybox" --list); do
+		[ "$applet" = busybox ] || echo "slink /bin/$applet busybox 0777 0 0"
+	done
+	echo "file /init $REPO/harness/guest/init 0755 0 0"
+	echo "file /etc/passwd $REPO/harness/guest/passwd 0644 0 0"
+	echo "file /etc/group $REPO/harness/guest/group 0644 0 0"
+	for f in "$REPO"/harness/guest/run-tests "$REPO"/harness/guest/*.sh; do
+		[ -f "$f" ] || continue
+		echo "file /warden/$(basename "$f") $f 0755 0 0"
+	done
+	for f in "$gbin"/*; do
+		echo "file /warden/bin/$(basename "$f") $f 0755 0 0"
+	done
+	printf '%s\n' "$cmd" > "$out.cmd"
+	echo "file /warden/cmd $out.cmd 0644 0 0"
+	[ "$cmd" = "@interactive" ] && echo "file /warden/interactive /dev/null 0644 0 0"
+	if [ -n "${GUEST_DIR:-}" ]; then
+		[ -d "$GUEST_DIR" ] || die "GUEST_DIR=$GUEST_DIR is not a folder"
+		(cd "$GUEST_DIR" && find . -mindepth 1 | sort) | while read -r p; do
+			p=${p#./}
+			if [ -d "$GUEST_DIR/$p" ]; then
+				echo "dir /mnt/guest/$p 0755 0 0"
+			elif [ -f "$GUEST_DIR/$p" ]; then
+				echo "file /mnt/guest/$p $GUEST_DIR/$p $(stat -c %a "$GUEST_DIR/$p") 0 0"
+			fi
+		done
+	fi
+} > "$list"
+"$BUILD/usr/gen_init_cpio" "$list" > "$out" || die "gen_init_cpio failed"

@@ -1,0 +1,41 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Boot the built kernel with an initramfs; exit with the guest's verdict.
+#
+# usage: qemu.sh INITRAMFS RESULT [KERNEL-ARGS...]
+#
+# The guest's init writes "warden-exit: N" to its second serial port, which
+# lands in RESULT.  No verdict there (a hung guest killed after
+# QEMU_TIMEOUT seconds, a panic, a crash) is a failure.  ACCEL=kvm uses
+# KVM; the default is TCG, which works everywhere.
+. "$(dirname "$0")/env.sh"
+
+initrd=$1
+result=$2
+shift 2
+kernel=$BUILD/arch/x86/boot/bzImage
+[ -f "$kernel" ] || die "no kernel at $kernel (run: make kernel)"
+
+case "$ACCEL" in
+kvm) accel=(-accel kvm -cpu host) ;;
+tcg) accel=(-accel tcg -cpu max) ;;
+*) die "ACCEL must be tcg or kvm, not '$ACCEL'" ;;
+esac
+
+qemu=(qemu-system-x86_64 "${accel[@]}" -m "$QEMU_MEM" -smp 2
+	-display none -no-reboot -monitor none
+	-kernel "$kernel" -initrd "$initrd"
+	-append "console=ttyS0 panic=-1 oops=panic quiet loglevel=4 acpi=off audit_backlog_limit=8192 $*")
+: > "$result"
+if [ -n "${INTERACTIVE:-}" ]; then
+	"${qemu[@]}" -serial mon:stdio -serial "file:$result"
+else
+	timeout -k 5 "$QEMU_TIMEOUT" "${qemu[@]}" -serial stdio \
+		-serial "file:$result" </dev/null || true
+fi
+verdict=$(sed -n 's/^warden-exit: \([0-9]*\).*/\1/p' "$result" | tail -n 1)
+if [ -z "$verdict" ]; then
+	echo "warden: the guest gave no verdict (hung, crashed or timed out after ${QEMU_TIMEOUT}s)" >&2
+	exit 125
+fi
+exit "$verdict"

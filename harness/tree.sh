@@ -1,0 +1,124 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Make $TREE the pristine kernel tree with our series applied, as commits.
+#
+# $PRISTINE is a git repository whose first commit, tagged "base", is the
+# unpacked linux-source tarball.  The series is applied in the $APPLY
+# worktree; $TREE, where the kernel is built (out of tree, in $BUILD), is
+# only moved to the result, so files that did not change keep their
+# timestamps and the build stays incremental.  Each step is reused only
+# when it is provably the same: the tarball's checksum for the base, the
+# git tree hash of the applied series for $TREE.
+. "$(dirname "$0")/env.sh"
+
+git_q() {
+	git -c advice.detachedHead=false -c core.compression=1 \
+		-c user.name="Warden harness" -c user.email=warden@example.org \
+		-C "$@"
+}
+
+is_clean() {
+	[ -z "$(git -C "$1" status --porcelain --ignored 2>/dev/null)" ]
+}
+
+check_version() {
+	local installed
+
+	installed=$(dpkg-query -W -f='${Version}' "$KSRC_PACKAGE" 2>/dev/null) ||
+		die "$KSRC_PACKAGE is not installed (run: make deps)"
+	[ -f "$KSRC_TARBALL" ] || die "no kernel tarball at $KSRC_TARBALL"
+	if [ "$installed" != "$TESTED_ON" ]; then
+		echo "warden: WARNING: the series was tested on $KSRC_PACKAGE $TESTED_ON," \
+			"the installed one is $installed" >&2
+	fi
+}
+
+make_pristine() {
+	local sum tmp
+
+	sum=$(sha256sum "$KSRC_TARBALL" | cut -d' ' -f1)
+	if [ -d "$PRISTINE/.git" ] &&
+	   [ "$(git -C "$PRISTINE" tag -l base --format='%(contents:body)')" = "tarball-sha256: $sum" ] &&
+	   is_clean "$PRISTINE"; then
+		return
+	fi
+	say "unpacking $KSRC_TARBALL into $PRISTINE"
+	rm -rf "$PRISTINE" "$APPLY" "$TREE"
+	git -C "$WARDEN_CACHE" worktree prune 2>/dev/null || true
+	tmp=$(mktemp -d "$WARDEN_CACHE/unpack.XXXXXX")
+	tar -xf "$KSRC_TARBALL" -C "$tmp"
+	mv "$tmp"/* "$PRISTINE"
+	rmdir "$tmp"
+	git_q "$PRISTINE" init -q
+	git_q "$PRISTINE" add -f -A .
+	git_q "$PRISTINE" commit -q -m "$(basename "$KSRC_TARBALL") as packaged"
+	git_q "$PRISTINE" tag -a base -m "base" -m "tarball-sha256: $sum"
+}
+
+add_worktree() {
+	if [ ! -d "$1" ] || ! git -C "$1" rev-parse -q --verify HEAD >/dev/null ||
+	   [ "$(git -C "$1" rev-parse --git-common-dir)" != "$PRISTINE/.git" ]; then
+		rm -rf "$1"
+		git_q "$PRISTINE" worktree prune
+		git_q "$PRISTINE" worktree add -q --detach "$1" base
+	fi
+}
+
+# Print the commit at the tip of the applied series.
+apply_series() {
+	local patch paths p
+
+	add_worktree "$APPLY"
+	git_q "$APPLY" reset -q --hard base
+	git_q "$APPLY" clean -q -fdx
+	while read -r patch paths; do
+		case "$patch" in ''|'#'*) continue ;; esac
+		for p in $paths; do
+			[ -e "$REPO/kernel/$p" ] || die "series: no kernel/$p"
+			mkdir -p "$APPLY/$(dirname "$p")"
+			cp -r "$REPO/kernel/$p" "$APPLY/$(dirname "$p")/"
+			git_q "$APPLY" add -f "$p"
+		done
+		git_q "$APPLY" apply --index "$REPO/patches/$patch" ||
+			die "series: $patch does not apply"
+		commit_patch "$patch"
+	done < "$SERIES"
+	check_overlay_covered
+	git -C "$APPLY" rev-parse HEAD
+}
+
+commit_patch() {
+	local info author subject
+
+	info=$(git mailinfo /dev/null /dev/null < "$REPO/patches/$1" 2>/dev/null)
+	git mailinfo "$APPLY/.msg" /dev/null < "$REPO/patches/$1" >/dev/null
+	subject=$(sed -n 's/^Subject: //p' <<<"$info")
+	author="$(sed -n 's/^Author: //p' <<<"$info") <$(sed -n 's/^Email: //p' <<<"$info")>"
+	{ echo "$subject"; echo; cat "$APPLY/.msg"; } > "$APPLY/.git-msg"
+	rm -f "$APPLY/.msg"
+	git_q "$APPLY" commit -q --author="$author" -F "$APPLY/.git-msg"
+	rm -f "$APPLY/.git-msg"
+}
+
+# Every file under kernel/ must belong to one patch of the series.
+check_overlay_covered() {
+	local f
+
+	(cd "$REPO/kernel" && find . -type f | sed 's|^\./||') | while read -r f; do
+		git -C "$APPLY" ls-files --error-unmatch "$f" >/dev/null 2>&1 ||
+			die "kernel/$f is in no patch of patches/series"
+	done
+}
+
+mkdir -p "$WARDEN_CACHE"
+check_version
+make_pristine
+tip=$(apply_series)
+add_worktree "$TREE"
+if [ "$(git -C "$TREE" rev-parse HEAD^{tree})" != "$(git -C "$APPLY" rev-parse "$tip^{tree}")" ] ||
+   ! is_clean "$TREE"; then
+	say "moving $TREE to the series"
+	git_q "$TREE" checkout -q -f --detach "$tip"
+	git_q "$TREE" clean -q -fdx
+fi
+is_clean "$TREE" || die "$TREE is not clean"
