@@ -38,8 +38,7 @@ int warden_sticky_symlinks __read_mostly =
  */
 static bool is_shared_sticky_dir(const umode_t dir_mode, const int level)
 {
-	const umode_t writable = level >= WARDEN_SYMLINKS_ALL ?
-				 S_IWGRP | S_IWOTH : S_IWOTH;
+	const umode_t writable = level >= WARDEN_SYMLINKS_ALL ? 0022 : 0002;
 
 	return (dir_mode & S_ISVTX) && (dir_mode & writable);
 }

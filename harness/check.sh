@@ -1,0 +1,68 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The test suite: boot the kernel a few times and count the guest's TAP.
+#
+# Each boot's TAP comes back over the result channel (qemu.sh), framed by
+# run-tests.  A test program that exits non-zero without a "not ok", a plan
+# that does not match its results, a kernel splat, or a boot without a
+# verdict is a failure.  Skips are counted apart, never as passes.
+. "$(dirname "$0")/env.sh"
+
+t=/warden/bin
+boots=(
+	# name | kernel arguments | test commands
+	"suite|audit=1|$t/symlink_test $t/sysctl_test $t/lsm_list_modules_test"
+	"warden_first|lsm=warden,yama|$t/lsm_list_modules_test 'sh /warden/lsm.sh lsm_warden_first capability,warden,yama'"
+	"without_warden|lsm=yama|'sh /warden/lsm.sh lsm_without_warden capability,yama'"
+)
+
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+total_pass=0 total_fail=0 total_skip=0
+
+count() {	# count RESULT-FILE: print "pass fail skip"
+	awk '
+	{ sub(/\r$/, "") }
+	function finish() {
+		if (name == "") return
+		if (!done) { fail++; print "not ok " name ": did not finish" > "/dev/stderr" }
+		name = ""
+	}
+	/^warden-test: / { finish(); name = substr($0, 14); plan = -1; seen = 0; bad = 0; done = 0; next }
+	/^1\.\./ { plan = substr($0, 4) + 0; next }
+	/^ok / { seen++; if ($0 ~ /# SKIP/) skip++; else pass++; next }
+	/^not ok / { seen++; bad++; fail++; next }
+	/^warden-test-exit: / {
+		done = 1; rc = $NF
+		if (rc != 0 && !bad) { fail++; print "not ok " name ": exited " rc > "/dev/stderr" }
+		if (plan >= 0 && seen != plan) { fail++; print "not ok " name ": " seen " results for a plan of " plan > "/dev/stderr" }
+		next
+	}
+	/^warden-kernel-log: / { fail++; print "not ok kernel log: BUG, WARNING or Oops" > "/dev/stderr"; next }
+	END { finish(); printf "%d %d %d\n", pass, fail, skip }
+	' "$1"
+}
+
+for boot in "${boots[@]}"; do
+	IFS='|' read -r name args tests <<<"$boot"
+	say "boot $name: $args"
+	rc=0
+	RESULT_COPY=$results/$name "$REPO/harness/run.sh" \
+		"sh /warden/run-tests $tests" $args || rc=$?
+	read -r pass fail skip < <(count "$results/$name")
+	if [ "$rc" = 125 ]; then
+		echo "not ok boot $name: no verdict from the guest" >&2
+		fail=$((fail + 1))
+	fi
+	say "boot $name: $pass passed, $fail failed, $skip skipped"
+	total_pass=$((total_pass + pass))
+	total_fail=$((total_fail + fail))
+	total_skip=$((total_skip + skip))
+done
+
+if [ "$total_skip" -gt 0 ]; then
+	echo "$total_pass passed, $total_fail failed, $total_skip skipped"
+else
+	echo "$total_pass passed, $total_fail failed"
+fi
+[ "$total_fail" -eq 0 ]

@@ -1,0 +1,45 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# TAP checks that Warden is active, or absent, as the lsm= boot asked.
+#
+# usage: lsm.sh NAME EXPECTED-LSM-LIST
+name=$1
+expected=$2
+n=0
+failed=0
+
+check() {	# check TEST-NAME COMMAND...
+	t=$1
+	shift
+	n=$((n + 1))
+	if "$@"; then
+		echo "ok $n $name.$t"
+	else
+		echo "not ok $n $name.$t"
+		failed=$((failed + 1))
+	fi
+}
+
+# A root-run cat of another user's link in a 1777 directory, with
+# mainline's own rule off: only Warden can refuse it.
+cat_planted_link() {
+	echo 0 > /proc/sys/fs/protected_symlinks
+	mkdir -p /tmp/lsm && chmod 1777 /tmp/lsm
+	echo secret > /tmp/lsm-target
+	ln -sf /tmp/lsm-target /tmp/lsm/link && chown -h 1000:1000 /tmp/lsm/link
+	[ "$(cat /tmp/lsm/link 2>/dev/null)" = secret ]
+}
+
+echo "1..3"
+check securityfs_lists_lsms_in_order [ "$(cat /sys/kernel/security/lsm)" = "$expected" ]
+case ",$expected," in
+*,warden,*)
+	check sysctl_present [ -f /proc/sys/kernel/warden/protected_sticky_symlinks ]
+	check planted_link_denied eval '! cat_planted_link'
+	;;
+*)
+	check sysctl_absent [ ! -e /proc/sys/kernel/warden ]
+	check planted_link_followed cat_planted_link
+	;;
+esac
+exit $failed
