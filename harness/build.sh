@@ -14,6 +14,9 @@ fragments=("$@")
 
 kmake=(make -C "$TREE" O="$BUILD" ARCH=x86_64 -j"$JOBS")
 command -v ccache >/dev/null && kmake+=(CC="ccache gcc" HOSTCC="ccache gcc")
+# Paths relative to the cache, so that another cache (another checkout)
+# hits the same ccache entries.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$WARDEN_CACHE}
 log=$BUILD/build.log
 
 mkdir -p "$BUILD"
