@@ -10,6 +10,9 @@
 #include <linux/init.h>
 
 extern int warden_sticky_symlinks;
+extern int warden_nonaccess_hardlinks;
+extern int warden_fifos;
+extern int warden_regular;
 
 void __init warden_add_fs_hooks(void);
 

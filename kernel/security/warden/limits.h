@@ -6,9 +6,19 @@
 #ifndef _SECURITY_WARDEN_LIMITS_H
 #define _SECURITY_WARDEN_LIMITS_H
 
-/* kernel.warden.protected_sticky_symlinks */
-#define WARDEN_SYMLINKS_OFF		0
-#define WARDEN_SYMLINKS_TRAILING	1
-#define WARDEN_SYMLINKS_ALL		2
+#define WARDEN_LEVEL_OFF	0
+
+/*
+ * Rules about shared sticky directories: protected_sticky_symlinks,
+ * protected_fifos and protected_regular.  At level 1 a sticky directory is
+ * shared when it is world-writable (and only the last component of a path
+ * is checked for symlinks); at level 2 also when it is group-writable (and
+ * every component is checked).
+ */
+#define WARDEN_STICKY_WORLD	1
+#define WARDEN_STICKY_GROUP	2
+
+/* protected_nonaccess_hardlinks */
+#define WARDEN_HARDLINKS_ON	1
 
 #endif /* _SECURITY_WARDEN_LIMITS_H */

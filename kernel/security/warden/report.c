@@ -26,6 +26,7 @@ struct warden_rule_report {
 	const char *audit_op;
 	const char *owner_key;
 	int audit_type;
+	bool has_dir;
 };
 
 static const struct warden_rule_report warden_rule_reports[] = {
@@ -35,6 +36,30 @@ static const struct warden_rule_report warden_rule_reports[] = {
 		.audit_op = "follow_link",
 		.owner_key = "link_uid",
 		.audit_type = AUDIT_ANOM_LINK,
+		.has_dir = true,
+	},
+	[WARDEN_RULE_NONACCESS_HARDLINKS] = {
+		.name = "protected_nonaccess_hardlinks",
+		.op = "link",
+		.audit_op = "linkat",
+		.owner_key = "file_uid",
+		.audit_type = AUDIT_ANOM_LINK,
+	},
+	[WARDEN_RULE_FIFOS] = {
+		.name = "protected_fifos",
+		.op = "open_creat",
+		.audit_op = "sticky_create_fifo",
+		.owner_key = "file_uid",
+		.audit_type = AUDIT_ANOM_CREAT,
+		.has_dir = true,
+	},
+	[WARDEN_RULE_REGULAR] = {
+		.name = "protected_regular",
+		.op = "open_creat",
+		.audit_op = "sticky_create_regular",
+		.owner_key = "file_uid",
+		.audit_type = AUDIT_ANOM_CREAT,
+		.has_dir = true,
 	},
 };
 
@@ -45,6 +70,7 @@ static void log_denial(const struct warden_rule_report *report,
 		       const struct warden_denial *denial)
 {
 	char comm[TASK_COMM_LEN];
+	char dir[sizeof(" dir_uid=4294967295 dir_mode=7777")] = "";
 	char *buf, *pathname;
 
 	if (!__ratelimit(&warden_log_ratelimit))
@@ -52,13 +78,15 @@ static void log_denial(const struct warden_rule_report *report,
 
 	buf = __getname();
 	pathname = buf ? d_path(denial->path, buf, PATH_MAX) : ERR_PTR(-ENOMEM);
-	pr_notice("rule=%s verdict=denied op=%s path=\"%s\" %s=%u dir_uid=%u dir_mode=%04o comm=\"%s\" pid=%d fsuid=%u\n",
+	if (report->has_dir)
+		snprintf(dir, sizeof(dir), " dir_uid=%u dir_mode=%04o",
+			 from_kuid(&init_user_ns, denial->dir_owner),
+			 denial->dir_mode & 07777);
+	pr_notice("rule=%s verdict=denied op=%s path=\"%s\" %s=%u%s comm=\"%s\" pid=%d fsuid=%u\n",
 		  report->name, report->op,
 		  IS_ERR(pathname) ? "?" : pathname, report->owner_key,
-		  from_kuid(&init_user_ns, denial->owner),
-		  from_kuid(&init_user_ns, denial->dir_owner),
-		  denial->dir_mode & 07777, get_task_comm(comm, current),
-		  task_pid_nr(current),
+		  from_kuid(&init_user_ns, denial->owner), dir,
+		  get_task_comm(comm, current), task_pid_nr(current),
 		  from_kuid(&init_user_ns, current_fsuid()));
 	if (buf)
 		__putname(buf);

@@ -12,6 +12,9 @@
 
 enum warden_rule {
 	WARDEN_RULE_STICKY_SYMLINKS,
+	WARDEN_RULE_NONACCESS_HARDLINKS,
+	WARDEN_RULE_FIFOS,
+	WARDEN_RULE_REGULAR,
 };
 
 /**
@@ -19,8 +22,9 @@ enum warden_rule {
  * @rule: The rule that refused.
  * @path: The object refused; only used while the report is written.
  * @owner: Owner of @path, mapped through its mount.
- * @dir_owner: Owner of the directory holding @path, as the walk saw it.
- * @dir_mode: Mode of that directory, as the walk saw it.
+ * @dir_owner: Owner of the directory holding @path, as the walk saw it,
+ *             for the rules about sticky directories.
+ * @dir_mode: Mode of that directory, as the walk saw it, or 0.
  */
 struct warden_denial {
 	enum warden_rule rule;

@@ -17,8 +17,9 @@
 #include "limits.h"
 #include "sysctl.h"
 
-static int warden_level_min = WARDEN_SYMLINKS_OFF;
-static int warden_sticky_symlinks_max = WARDEN_SYMLINKS_ALL;
+static int warden_level_min = WARDEN_LEVEL_OFF;
+static int warden_sticky_max = WARDEN_STICKY_GROUP;
+static int warden_hardlinks_max = WARDEN_HARDLINKS_ON;
 
 static int parse_level(const struct ctl_table *table, const char *buffer,
 		       const size_t len, int *level)
@@ -60,16 +61,25 @@ static int warden_dointvec_level(const struct ctl_table *table, int write,
 	return 0;
 }
 
+#define WARDEN_LEVEL_SYSCTL(name, var, max)		\
+	{						\
+		.procname = name,			\
+		.data = &(var),				\
+		.maxlen = sizeof(int),			\
+		.mode = 0644,				\
+		.proc_handler = warden_dointvec_level,	\
+		.extra1 = &warden_level_min,		\
+		.extra2 = &(max),			\
+	}
+
 static struct ctl_table warden_sysctl_table[] = {
-	{
-		.procname = "protected_sticky_symlinks",
-		.data = &warden_sticky_symlinks,
-		.maxlen = sizeof(int),
-		.mode = 0644,
-		.proc_handler = warden_dointvec_level,
-		.extra1 = &warden_level_min,
-		.extra2 = &warden_sticky_symlinks_max,
-	},
+	WARDEN_LEVEL_SYSCTL("protected_sticky_symlinks", warden_sticky_symlinks,
+			    warden_sticky_max),
+	WARDEN_LEVEL_SYSCTL("protected_nonaccess_hardlinks",
+			    warden_nonaccess_hardlinks, warden_hardlinks_max),
+	WARDEN_LEVEL_SYSCTL("protected_fifos", warden_fifos, warden_sticky_max),
+	WARDEN_LEVEL_SYSCTL("protected_regular", warden_regular,
+			    warden_sticky_max),
 };
 
 /**
