@@ -1,68 +1,132 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The /tmp symlink attack, first without Warden's rule and then with it.
-#
-# A root-run job writes its report to a fixed name in /tmp.  An attacker
-# with no privilege plants a symlink there first, pointing at
-# /etc/shadow.  Exits 0 only if the attack works with the rule off and is
-# refused with it on.
+# Three attacks by an unprivileged user, each first with Warden's rule off
+# and then with it on; mainline's own fs.protected_* knobs are off, so only
+# Warden can refuse.  Exits 0 only if every attack works with the rule off
+# and is refused with it on.
 
-job() {	# a careless root-run job, as found in countless cron scripts
-	echo "nightly backup: 42 files, 0 errors" > /tmp/backup-report.txt
-}
+failed=0
 
 as_attacker() {
 	su -s /bin/sh attacker -c "$*"
 }
 
-reset_scene() {
+knob() {	# knob RULE LEVEL
+	echo "$2" > "/proc/sys/kernel/warden/$1"
+	echo "  # sysctl kernel.warden.$1=$2"
+}
+
+show() {
+	echo "    \$ $*"
+	sh -c "$*" 2>&1 | sed 's/^/    /'
+}
+
+last_log() {
+	echo "  and the kernel log says:"
+	dmesg | grep "warden: rule=$1 " | tail -n 1 | sed 's/^\[[^]]*\] /    /'
+}
+
+verdict() {	# verdict WHAT EXPECTED GOT
+	if [ "$2" = "$3" ]; then
+		echo "  => $1: $3"
+	else
+		echo "  => $1: $3, expected $2 (FAILED)"
+		failed=1
+	fi
+	echo
+}
+
+for k in symlinks hardlinks fifos regular; do
+	echo 0 > "/proc/sys/fs/protected_$k"
+done
+
+echo
+echo "Warden demo: three old tricks against root"
+echo "(mainline's fs.protected_* knobs are off: only Warden can refuse)"
+echo
+
+# Act 1: a root-run job writes its report to a fixed name in /tmp, where
+# the attacker planted a symlink to /etc/shadow.
+plant_symlink() {
 	rm -f /tmp/backup-report.txt
 	printf 'root:$y$j9T$secret-hash:19700:0:99999:7:::\n' > /etc/shadow
 	chmod 0600 /etc/shadow
 	as_attacker ln -s /etc/shadow /tmp/backup-report.txt
 }
-
-show() {
-	echo "    \$ $*"
-	"$@" 2>&1 | sed 's/^/    /'
+backup_job() {
+	echo "nightly backup: 42 files, 0 errors" > /tmp/backup-report.txt
+}
+shadow_state() {
+	grep -q 'secret-hash' /etc/shadow && echo intact || echo overwritten
 }
 
-echo 0 > /proc/sys/fs/protected_symlinks
-echo
-echo "Warden demo: a symlink planted in /tmp against a root-run job"
-echo "(mainline's own fs.protected_symlinks is off: only Warden can refuse)"
-echo
-echo "The attacker (uid 1000) plants a link where root's job will write:"
-reset_scene
-show ls -l /tmp/backup-report.txt
-echo
+echo "Act 1: a symlink in /tmp, and root's nightly job that writes there"
+for level in 0 1; do
+	plant_symlink
+	knob protected_sticky_symlinks $level
+	show ls -l /tmp/backup-report.txt
+	echo "  root's job runs:"
+	backup_job 2>&1 | sed 's/^/    /'
+	show cat /etc/shadow
+	[ $level = 1 ] && last_log protected_sticky_symlinks
+	[ $level = 0 ] && want=overwritten || want=intact
+	verdict "/etc/shadow" $want "$(shadow_state)"
+done
 
-echo "Scene 1: kernel.warden.protected_sticky_symlinks=0"
-echo 0 > /proc/sys/kernel/warden/protected_sticky_symlinks
-job 2>/dev/null
-echo "  root's job ran; /etc/shadow now reads:"
-show cat /etc/shadow
-grep -q 'nightly backup' /etc/shadow && scene1=overwritten || scene1=intact
-echo "  => /etc/shadow $scene1"
-echo
+# Act 2: the attacker keeps a hard link to a setuid-root binary with a
+# known hole, so that it stays runnable after the administrator upgrades
+# or removes it.
+mkdir -p /usr/bin /home/attacker
+chown attacker:attacker /home/attacker
+pin_setuid() {
+	rm -f /home/attacker/keep /usr/bin/vulnerable
+	cp /bin/busybox /usr/bin/vulnerable
+	chmod 4755 /usr/bin/vulnerable
+	as_attacker ln /usr/bin/vulnerable /home/attacker/keep 2>&1 | sed 's/^/    /'
+	rm -f /usr/bin/vulnerable	# the administrator's fix
+}
 
-echo "Scene 2: kernel.warden.protected_sticky_symlinks=1"
-reset_scene
-echo 1 > /proc/sys/kernel/warden/protected_sticky_symlinks
-echo "  root's job runs again:"
-if job 2>/tmp/job.err; then denied=no; else denied=yes; fi
-sed 's/^/    /' /tmp/job.err
-echo "  /etc/shadow still reads:"
-show cat /etc/shadow
-grep -q 'secret-hash' /etc/shadow && scene2=intact || scene2=overwritten
-echo "  => /etc/shadow $scene2"
-echo "  and the kernel log says:"
-dmesg | grep 'warden: rule=' | tail -n 1 | sed 's/^/    /'
-echo
+echo "Act 2: a hard link that pins a vulnerable setuid-root binary"
+for level in 0 1; do
+	knob protected_nonaccess_hardlinks $level
+	echo "    \$ ln /usr/bin/vulnerable /home/attacker/keep   (as attacker)"
+	pin_setuid
+	echo "  the administrator removes /usr/bin/vulnerable; the attacker still has:"
+	show ls -l /home/attacker
+	[ $level = 1 ] && last_log protected_nonaccess_hardlinks
+	[ -u /home/attacker/keep ] && got=pinned || got="not pinned"
+	[ $level = 0 ] && want=pinned || want="not pinned"
+	verdict "setuid binary" "$want" "$got"
+done
 
-if [ "$scene1" = overwritten ] && [ "$denied" = yes ] && [ "$scene2" = intact ]; then
-	echo "Warden refused the attack that succeeds without it."
+# Act 3: root's job appends a secret to a log in /tmp that the attacker
+# created first, world-readable.
+precreate() {
+	rm -f /tmp/app.log
+	as_attacker "touch /tmp/app.log && chmod 0666 /tmp/app.log"
+}
+app_job() {
+	echo "db password: hunter2" >> /tmp/app.log
+}
+
+echo "Act 3: root writes its log into a file the attacker made in /tmp"
+for level in 0 1; do
+	precreate
+	knob protected_regular $level
+	show ls -l /tmp/app.log
+	echo "  root's job runs:"
+	app_job 2>&1 | sed 's/^/    /'
+	echo "  the attacker reads:"
+	show "su -s /bin/sh attacker -c 'cat /tmp/app.log'"
+	[ $level = 1 ] && last_log protected_regular
+	grep -q hunter2 /tmp/app.log && got=leaked || got=safe
+	[ $level = 0 ] && want=leaked || want=safe
+	verdict "the password" $want "$got"
+done
+
+if [ $failed = 0 ]; then
+	echo "Warden refused all three attacks that succeed without it."
 	exit 0
 fi
-echo "demo FAILED: scene 1 $scene1, scene 2 $scene2 (denied: $denied)"
+echo "demo FAILED"
 exit 1
