@@ -11,7 +11,7 @@
 t=/warden/bin
 boots=(
 	# name | kernel arguments | test commands
-	"suite|audit=1|$t/symlink_test $t/sysctl_test $t/lsm_list_modules_test"
+	"suite|audit=1|$t/symlink_test $t/hardlink_test $t/sticky_create_test $t/sysctl_test $t/lsm_list_modules_test"
 	"warden_first|lsm=warden,yama|$t/lsm_list_modules_test 'sh /warden/lsm.sh lsm_warden_first capability,warden,yama'"
 	"without_warden|lsm=yama|'sh /warden/lsm.sh lsm_without_warden capability,yama'"
 )

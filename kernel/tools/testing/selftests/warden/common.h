@@ -11,6 +11,8 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <limits.h>
+#include <linux/capability.h>
+#include <poll.h>
 #include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -19,14 +21,23 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "kselftest_harness.h"
 
 #define WARDEN_KNOB "/proc/sys/kernel/warden/protected_sticky_symlinks"
 #define MAINLINE_KNOB "/proc/sys/fs/protected_symlinks"
+#define WARDEN_HARDLINKS_KNOB \
+	"/proc/sys/kernel/warden/protected_nonaccess_hardlinks"
+#define MAINLINE_HARDLINKS_KNOB "/proc/sys/fs/protected_hardlinks"
+#define WARDEN_FIFOS_KNOB "/proc/sys/kernel/warden/protected_fifos"
+#define MAINLINE_FIFOS_KNOB "/proc/sys/fs/protected_fifos"
+#define WARDEN_REGULAR_KNOB "/proc/sys/kernel/warden/protected_regular"
+#define MAINLINE_REGULAR_KNOB "/proc/sys/fs/protected_regular"
 
 #define ROOT_UID 0
 #define USER_UID 1000
@@ -45,6 +56,25 @@ static inline int become_user(const uid_t uid)
 {
 	if (setgroups(0, NULL) || setresgid(uid, uid, uid) ||
 	    setresuid(uid, uid, uid))
+		return errno;
+	return 0;
+}
+
+/*
+ * Drops @cap from the caller's effective set: returns 0 or an errno.  Root
+ * keeps every other capability.
+ */
+static inline int drop_capability(const int cap)
+{
+	struct __user_cap_header_struct header = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	if (syscall(SYS_capget, &header, data))
+		return errno;
+	data[CAP_TO_INDEX(cap)].effective &= ~CAP_TO_MASK(cap);
+	if (syscall(SYS_capset, &header, data))
 		return errno;
 	return 0;
 }
@@ -136,6 +166,18 @@ static inline void knob_save(struct __test_metadata *const _metadata,
 	ASSERT_EQ(0, read_file(path, knob->saved, sizeof(knob->saved)));
 }
 
+/* Saves the value of @path to @knob, then sets it to @value. */
+static inline void knob_set(struct __test_metadata *const _metadata,
+			    struct knob *const knob, const char *const path,
+			    const char *const value)
+{
+	knob_save(_metadata, knob, path);
+	ASSERT_EQ(0, write_file(path, value))
+	{
+		TH_LOG("Cannot write \"%s\" to %s", value, path);
+	}
+}
+
 static inline void knob_restore(struct __test_metadata *const _metadata,
 				const struct knob *const knob)
 {
@@ -171,6 +213,52 @@ static inline void make_dir(struct __test_metadata *const _metadata,
 }
 
 /*
+ * Creates the node @parent/@name as @path: a file, a FIFO or a device as
+ * @mode says (mknod(2) makes all of them), with @uid as owner and group.
+ */
+static inline void make_node(struct __test_metadata *const _metadata,
+			     char *const path, const char *const parent,
+			     const char *const name, const mode_t mode,
+			     const dev_t dev, const uid_t uid)
+{
+	path_join(_metadata, path, parent, name);
+	ASSERT_EQ(0, mknod(path, (mode & S_IFMT) | 0600, dev));
+	ASSERT_EQ(0, chown(path, uid, uid));
+	/* After chown(), which clears the setuid and setgid bits. */
+	ASSERT_EQ(0, chmod(path, mode & 07777));
+}
+
+/*
+ * Mounts a private tmpfs, 0755 root, on a new directory in /tmp: @root
+ * gets its resolved path, which reports show.
+ */
+static inline void tmpfs_setup(struct __test_metadata *const _metadata,
+			       char *const root)
+{
+	char template[] = "/tmp/warden.XXXXXX";
+
+	/* The tmpfs vanishes with the test process, even if it crashes. */
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
+	ASSERT_NE(NULL, mkdtemp(template));
+	ASSERT_NE(NULL, realpath(template, root));
+	/* Without atime updates, a cached walk can stay in RCU mode. */
+	ASSERT_EQ(0, mount("tmpfs", root, "tmpfs", MS_NOATIME, "mode=0755"));
+}
+
+/*
+ * For FIXTURE_TEARDOWN_PARENT(), which runs even after a failed ASSERT: in
+ * the parent, outside the test's mount namespace, the tmpfs is already gone
+ * and umount2() fails.
+ */
+static inline void tmpfs_teardown(struct __test_metadata *const _metadata,
+				  const char *const root)
+{
+	umount2(root, MNT_DETACH);
+	EXPECT_EQ(0, rmdir(root));
+}
+
+/*
  * A private tmpfs for one test:
  *
  *   root/		0755 root
@@ -199,18 +287,9 @@ static inline void scratch_setup(struct __test_metadata *const _metadata,
 				 const mode_t shared_mode,
 				 const uid_t shared_uid)
 {
-	char template[] = "/tmp/warden.XXXXXX";
 	int fd;
 
-	/* The tmpfs vanishes with the test process, even if it crashes. */
-	ASSERT_EQ(0, unshare(CLONE_NEWNS));
-	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
-	ASSERT_NE(NULL, mkdtemp(template));
-	/* Reports show the resolved path of a link. */
-	ASSERT_NE(NULL, realpath(template, s->root));
-	/* Without atime updates, a cached walk can stay in RCU mode. */
-	ASSERT_EQ(0, mount("tmpfs", s->root, "tmpfs", MS_NOATIME, "mode=0755"));
-
+	tmpfs_setup(_metadata, s->root);
 	make_dir(_metadata, s->target_dir, s->root, "target", 0755, ROOT_UID);
 	path_join(_metadata, s->target, s->target_dir, TARGET_NAME);
 	fd = open(s->target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
@@ -230,16 +309,153 @@ static inline void scratch_setup(struct __test_metadata *const _metadata,
 	ASSERT_EQ(0, write_file(WARDEN_KNOB, level));
 }
 
-/*
- * For FIXTURE_TEARDOWN_PARENT(), which runs even after a failed ASSERT: in
- * the parent, outside the test's mount namespace, the tmpfs is already gone
- * and umount2() fails.
- */
+/* For FIXTURE_TEARDOWN_PARENT(), as tmpfs_teardown(). */
 static inline void scratch_teardown(struct __test_metadata *const _metadata,
 				    const struct scratch *const s)
 {
 	knob_restore(_metadata, &s->warden);
 	knob_restore(_metadata, &s->mainline);
-	umount2(s->root, MNT_DETACH);
-	EXPECT_EQ(0, rmdir(s->root));
+	tmpfs_teardown(_metadata, s->root);
+}
+
+/*
+ * Reports in the kernel log
+ *
+ * Warden logs at most 10 lines every REPORT_RATELIMIT_S seconds, and
+ * kauditd prints audit records asynchronously.
+ */
+#define REPORT_RATELIMIT_S 5
+#define REPORT_TIMEOUT_MS 2000
+#define REPORT_SIZE 8192
+
+/* What must be denied and reported: @fn(@arg), run as @uid, fails. */
+struct denial {
+	uid_t uid;
+	int (*fn)(const void *arg);
+	const void *arg;
+	/* The errno @fn must return. */
+	int err;
+	/* The path the reports name. */
+	const char *path;
+};
+
+static inline bool audit_is_on(void)
+{
+	char cmdline[4096];
+	char *arg, *save;
+
+	if (read_file("/proc/cmdline", cmdline, sizeof(cmdline)))
+		return false;
+	for (arg = strtok_r(cmdline, "\n ", &save); arg;
+	     arg = strtok_r(NULL, "\n ", &save))
+		if (!strcmp(arg, "audit=1"))
+			return true;
+	return false;
+}
+
+/* Opens the kernel log, past every record already in it. */
+static inline int report_open(struct __test_metadata *const _metadata)
+{
+	const int kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	ASSERT_LE(0, kmsg);
+	ASSERT_LE(0, lseek(kmsg, 0, SEEK_END));
+	return kmsg;
+}
+
+static inline int report_elapsed_ms(const struct timespec *const start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (now.tv_sec - start->tv_sec) * 1000 +
+	       (now.tv_nsec - start->tv_nsec) / 1000000;
+}
+
+static inline bool report_matches(const char *const text,
+				  const char *const *const needles)
+{
+	size_t i;
+
+	for (i = 0; needles[i]; i++) {
+		if (!strstr(text, needles[i]))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Reads kernel log records until one holds all of @needles (NULL
+ * terminated), for at most REPORT_TIMEOUT_MS.  Copies the message of that
+ * record to @msg.  No record may contain @reject, if not NULL.
+ */
+static inline bool report_find(struct __test_metadata *const _metadata,
+			       const int kmsg,
+			       const char *const *const needles,
+			       const char *const reject, char *const msg)
+{
+	struct pollfd pfd = { .fd = kmsg, .events = POLLIN };
+	char record[REPORT_SIZE];
+	struct timespec start;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	while (report_elapsed_ms(&start) < REPORT_TIMEOUT_MS) {
+		/* One record: "prio,seq,time,flags;message\n" */
+		const ssize_t len = read(kmsg, record, sizeof(record) - 1);
+		char *text;
+
+		if (len < 0) {
+			/* EPIPE: records were overwritten, read on. */
+			if (errno == EAGAIN)
+				poll(&pfd, 1, 100);
+			else
+				ASSERT_EQ(EPIPE, errno);
+			continue;
+		}
+		record[len] = '\0';
+		text = strchr(record, ';');
+		if (!text)
+			continue;
+		text++;
+		text[strcspn(text, "\n")] = '\0';
+		if (reject)
+			ASSERT_EQ(NULL, strstr(text, reject));
+		if (report_matches(text, needles)) {
+			snprintf(msg, REPORT_SIZE, "%s", text);
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Makes @d happen and copies to @msg the record starting with @key about
+ * it: it names @d->path and the pid that was denied.  If the denial went
+ * unreported because the log was ratelimited, the next one in a new window
+ * must be.  No record before it may contain @reject, if not NULL.  Returns
+ * the pid that was denied.
+ */
+static inline pid_t expect_report(struct __test_metadata *const _metadata,
+				  const int kmsg, const struct denial *const d,
+				  const char *const key,
+				  const char *const reject, char *const msg)
+{
+	char path_key[PATH_MAX + 8], pid_key[32];
+	const char *const needles[] = { key, path_key, pid_key, NULL };
+	pid_t pid;
+	int attempt;
+
+	snprintf(path_key, sizeof(path_key), " path=\"%s\" ", d->path);
+	for (attempt = 0;; attempt++) {
+		pid = spawn_as(d->uid, d->fn, d->arg);
+		ASSERT_EQ(d->err, wait_child(pid));
+		snprintf(pid_key, sizeof(pid_key), " pid=%d ", pid);
+		if (report_find(_metadata, kmsg, needles, reject, msg))
+			return pid;
+		ASSERT_EQ(0, attempt)
+		{
+			TH_LOG("No record \"%s\" about %s", key, d->path);
+		}
+		sleep(REPORT_RATELIMIT_S + 1);
+	}
 }

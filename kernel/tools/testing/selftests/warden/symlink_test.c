@@ -11,9 +11,7 @@
 #define _GNU_SOURCE
 #endif
 #include <linux/openat2.h>
-#include <poll.h>
 #include <sys/syscall.h>
-#include <time.h>
 
 #include "common.h"
 
@@ -21,12 +19,6 @@
 #define LOG_KEY "warden: rule=protected_sticky_symlinks verdict=denied "
 #define AUDIT_KEY "audit: type=1702 "
 #define AUDIT_FIELDS " lsm=warden op=follow_link rule=protected_sticky_symlinks "
-
-/* Warden logs at most 10 lines every 5 seconds. */
-#define RATELIMIT_WINDOW_S 5
-/* kauditd prints audit records asynchronously. */
-#define KMSG_TIMEOUT_MS 2000
-#define KMSG_SIZE 8192
 
 enum lookup_kind {
 	LOOKUP_STAT,
@@ -536,9 +528,7 @@ FIXTURE_SETUP(denial_report)
 {
 	scratch_setup(_metadata, &self->s, "1", 01777, ROOT_UID);
 	/* Only records that come after this point. */
-	self->kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	ASSERT_LE(0, self->kmsg);
-	ASSERT_LE(0, lseek(self->kmsg, 0, SEEK_END));
+	self->kmsg = report_open(_metadata);
 }
 
 /* kmsg is only open in the test process. */
@@ -547,119 +537,27 @@ FIXTURE_TEARDOWN_PARENT(denial_report)
 	scratch_teardown(_metadata, &self->s);
 }
 
-static bool is_audit_on(void)
-{
-	char cmdline[4096];
-	char *arg, *save;
-
-	if (read_file("/proc/cmdline", cmdline, sizeof(cmdline)))
-		return false;
-	for (arg = strtok_r(cmdline, "\n ", &save); arg;
-	     arg = strtok_r(NULL, "\n ", &save))
-		if (!strcmp(arg, "audit=1"))
-			return true;
-	return false;
-}
-
-static bool contains_all(const char *const text,
-			 const char *const *const needles)
-{
-	size_t i;
-
-	for (i = 0; needles[i]; i++) {
-		if (!strstr(text, needles[i]))
-			return false;
-	}
-	return true;
-}
-
-static int elapsed_ms(const struct timespec *const start)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (now.tv_sec - start->tv_sec) * 1000 +
-	       (now.tv_nsec - start->tv_nsec) / 1000000;
-}
-
-/*
- * Reads kernel log records until one holds all of @needles (NULL
- * terminated), for at most KMSG_TIMEOUT_MS.  Copies the message of that
- * record to @msg.  No record may contain @reject, if not NULL.
- */
-static bool find_record(struct __test_metadata *const _metadata, const int kmsg,
-			const char *const *const needles,
-			const char *const reject, char *const msg)
-{
-	struct pollfd pfd = { .fd = kmsg, .events = POLLIN };
-	char record[KMSG_SIZE];
-	struct timespec start;
-
-	clock_gettime(CLOCK_MONOTONIC, &start);
-	while (elapsed_ms(&start) < KMSG_TIMEOUT_MS) {
-		/* One record: "prio,seq,time,flags;message\n" */
-		const ssize_t len = read(kmsg, record, sizeof(record) - 1);
-		char *text;
-
-		if (len < 0) {
-			/* EPIPE: records were overwritten, read on. */
-			if (errno == EAGAIN)
-				poll(&pfd, 1, 100);
-			else
-				ASSERT_EQ(EPIPE, errno);
-			continue;
-		}
-		record[len] = '\0';
-		text = strchr(record, ';');
-		if (!text)
-			continue;
-		text++;
-		text[strcspn(text, "\n")] = '\0';
-		if (reject)
-			ASSERT_EQ(NULL, strstr(text, reject));
-		if (contains_all(text, needles)) {
-			snprintf(msg, KMSG_SIZE, "%s", text);
-			return true;
-		}
-	}
-	return false;
-}
-
-/*
- * Makes USER_UID stat() @link, which must be denied, and copies to @msg
- * the record starting with @key about it.  If the denial went unreported
- * because the log was ratelimited, the next one in a new window must be.
- * Returns the pid that was denied.
- */
+/* USER_UID's stat() of @link, which must be denied and reported. */
 static pid_t report_denial(struct __test_metadata *const _metadata,
 			   const int kmsg, const char *const link,
 			   const char *const key, const char *const reject,
 			   char *const msg)
 {
 	const struct lookup by_stat = { .kind = LOOKUP_STAT, .path = link };
-	char path_key[PATH_MAX + 8], pid_key[32];
-	const char *const needles[] = { key, path_key, pid_key, NULL };
-	pid_t pid;
-	int attempt;
+	const struct denial d = {
+		.uid = USER_UID,
+		.fn = lookup,
+		.arg = &by_stat,
+		.err = EACCES,
+		.path = link,
+	};
 
-	snprintf(path_key, sizeof(path_key), " path=\"%s\" ", link);
-	for (attempt = 0;; attempt++) {
-		pid = spawn_as(USER_UID, lookup, &by_stat);
-		ASSERT_EQ(EACCES, wait_child(pid));
-		snprintf(pid_key, sizeof(pid_key), " pid=%d ", pid);
-		if (find_record(_metadata, kmsg, needles, reject, msg))
-			return pid;
-		ASSERT_EQ(0, attempt)
-		{
-			TH_LOG("No record \"%s\" about %s", key, link);
-		}
-		sleep(RATELIMIT_WINDOW_S + 1);
-	}
+	return expect_report(_metadata, kmsg, &d, key, reject, msg);
 }
 
 TEST_F_TIMEOUT(denial_report, denied_follow_logged, 60)
 {
-	char link[PATH_MAX], msg[KMSG_SIZE], expected[KMSG_SIZE];
+	char link[PATH_MAX], msg[REPORT_SIZE], expected[REPORT_SIZE];
 	pid_t pid;
 
 	path_join(_metadata, link, self->s.shared, "logged");
@@ -674,9 +572,9 @@ TEST_F_TIMEOUT(denial_report, denied_follow_logged, 60)
 
 TEST_F_TIMEOUT(denial_report, denied_follow_audited, 60)
 {
-	char link[PATH_MAX], msg[KMSG_SIZE];
+	char link[PATH_MAX], msg[REPORT_SIZE];
 
-	if (!is_audit_on())
+	if (!audit_is_on())
 		SKIP(return, "audit=1 is not on the kernel command line");
 
 	path_join(_metadata, link, self->s.shared, "audited");
@@ -693,7 +591,7 @@ TEST_F_TIMEOUT(denial_report, denied_follow_audited, 60)
  */
 TEST_F_TIMEOUT(denial_report, allowed_follow_not_reported, 60)
 {
-	char allowed[PATH_MAX], denied[PATH_MAX], msg[KMSG_SIZE];
+	char allowed[PATH_MAX], denied[PATH_MAX], msg[REPORT_SIZE];
 	char reject[PATH_MAX + 8];
 	const struct lookup by_stat = { .kind = LOOKUP_STAT, .path = allowed };
 
@@ -705,7 +603,7 @@ TEST_F_TIMEOUT(denial_report, allowed_follow_not_reported, 60)
 
 	ASSERT_EQ(0, run_as(USER_UID, lookup, &by_stat));
 	report_denial(_metadata, self->kmsg, denied, LOG_KEY, reject, msg);
-	if (is_audit_on())
+	if (audit_is_on())
 		report_denial(_metadata, self->kmsg, denied, AUDIT_KEY, reject,
 			      msg);
 }
