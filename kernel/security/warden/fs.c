@@ -181,7 +181,7 @@ static bool is_safe_hardlink_source(struct mnt_idmap *const idmap,
 		return false;
 	if (mode & S_ISUID)
 		return false;
-	if ((mode & (S_ISGID | S_IXGRP)) == (S_ISGID | S_IXGRP))
+	if ((mode & (S_ISGID | 0010)) == (S_ISGID | 0010))
 		return false;
 	return !inode_permission(idmap, inode, MAY_READ | MAY_WRITE);
 }
