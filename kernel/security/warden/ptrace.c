@@ -120,7 +120,7 @@ static int set_ptracer_of_current(const unsigned long arg)
 	}
 
 	rcu_read_lock();
-	leader = get_task_struct(rcu_dereference(current->group_leader));
+	leader = get_task_struct(READ_ONCE(current->group_leader));
 	rcu_read_unlock();
 	set_ptracer(leader, ptracer);
 	put_task_struct(leader);
@@ -177,9 +177,9 @@ static void hook_task_free(struct task_struct *const task)
 static bool is_descendant(struct task_struct *parent,
 			  struct task_struct *child)
 {
-	parent = rcu_dereference(parent->group_leader);
+	parent = READ_ONCE(parent->group_leader);
 	while (child->pid > 0) {
-		child = rcu_dereference(child->group_leader);
+		child = READ_ONCE(child->group_leader);
 		if (child == parent)
 			return true;
 		child = rcu_dereference(child->real_parent);
@@ -205,7 +205,7 @@ static bool is_exception(struct task_struct *const tracer,
 	if (parent && same_thread_group(parent, tracer))
 		return true;
 
-	leader = rcu_dereference(tracee->group_leader);
+	leader = READ_ONCE(tracee->group_leader);
 	ptracer = rcu_dereference(warden_task(leader)->ptracer);
 	if (!ptracer)
 		return false;

@@ -241,7 +241,13 @@ static inline void scene_member(struct scene *const scene,
 	close(scene->release[1]);
 	if (prctl(PR_SET_NAME, role_names[role]))
 		_exit(CHILD_BROKEN);
-	if (!(role == TRACER && scene->spec.privileged_tracer) &&
+	/*
+	 * A privileged tracer's parent keeps root's credentials for it; the
+	 * child of a member already has its parent's.
+	 */
+	if (geteuid() == ROOT_UID &&
+	    !((role == TRACER || role == TRACER_PARENT) &&
+	      scene->spec.privileged_tracer) &&
 	    become_user(USER_UID))
 		_exit(CHILD_BROKEN);
 	/* A change of uid made it undumpable: only root could trace it. */
@@ -266,9 +272,11 @@ static inline void scene_member(struct scene *const scene,
 		send_byte(scene->ready[1]);
 	}
 
+	/*
+	 * No wait() here: a tracer would wait for its tracee too.  Orphans
+	 * go to the test process, which reaps them all.
+	 */
 	wait_byte(scene->release[0]);
-	while (wait(NULL) > 0)
-		;
 	_exit(0);
 }
 

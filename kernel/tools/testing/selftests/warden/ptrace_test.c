@@ -415,6 +415,8 @@ static pid_t fork_with_pid(const pid_t pid)
 struct reuse {
 	/* Read ends: EOF ends the target; a pid makes the named one attach. */
 	int release, request;
+	/* Write end of release, which every child closes. */
+	int release_w;
 	/* Write end: what PR_SET_PTRACER returned to the target. */
 	int report;
 	pid_t named;
@@ -430,6 +432,9 @@ static int attach_on_request(const void *const arg)
 	const struct reuse *const r = arg;
 	pid_t target;
 
+	close(r->release_w);
+	if (prctl(PR_SET_DUMPABLE, 1))
+		return CHILD_BROKEN;
 	if (read(r->request, &target, sizeof(target)) != sizeof(target))
 		return CHILD_BROKEN;
 	return attach_pid(target);
@@ -441,6 +446,10 @@ static int name_and_wait(const void *const arg)
 	char byte;
 	int err;
 
+	close(r->release_w);
+	/* A change of uid made it undumpable: only root could trace it. */
+	if (prctl(PR_SET_DUMPABLE, 1))
+		return CHILD_BROKEN;
 	err = set_ptracer(r->named);
 	if (write(r->report, &err, sizeof(err)) != sizeof(err))
 		return CHILD_BROKEN;
@@ -461,6 +470,7 @@ static pid_t start_named_and_target(struct __test_metadata *const _metadata,
 	ASSERT_EQ(0, pipe2(request, O_CLOEXEC));
 	ASSERT_EQ(0, pipe2(report, O_CLOEXEC));
 	r->release = release[0];
+	r->release_w = release[1];
 	r->request = request[0];
 	r->report = report[1];
 
@@ -498,6 +508,7 @@ TEST_F(pid_reuse, stale_exception_denied)
 		TH_LOG("clone3(set_tid=%d): %s", r.named, strerror(errno));
 	}
 	if (!tracer) {
+		close(release[1]);
 		if (prctl(PR_SET_NAME, CHILD_COMM) || become_user(USER_UID) ||
 		    prctl(PR_SET_DUMPABLE, 1))
 			_exit(CHILD_BROKEN);
