@@ -21,7 +21,10 @@ readelf -l "$busybox" 2>/dev/null | grep -q 'LOAD' &&
 build_prog() {	# build_prog NAME SOURCES...
 	local name=$1
 	shift
-	if [ ! -x "$gbin/$name" ] || [ -n "$(find "$@" -newer "$gbin/$name")" ]; then
+	# A header of the sources' folders counts as a source too.
+	if [ ! -x "$gbin/$name" ] ||
+	   [ -n "$(find "$@" -newer "$gbin/$name")" ] ||
+	   [ -n "$(find "${@%/*}" -maxdepth 1 -name '*.h' -newer "$gbin/$name")" ]; then
 		gcc "${cflags[@]}" -I "$selftests" -o "$gbin/$name" "$@" -lpthread ||
 			die "cannot build $name"
 	fi

@@ -21,4 +21,10 @@
 /* protected_nonaccess_hardlinks */
 #define WARDEN_HARDLINKS_ON	1
 
+/* kernel.warden.ptrace_scope, the same values as kernel.yama.ptrace_scope */
+#define WARDEN_PTRACE_CLASSIC		0
+#define WARDEN_PTRACE_RELATIONAL	1
+#define WARDEN_PTRACE_CAPABILITY	2
+#define WARDEN_PTRACE_NO_ATTACH		3
+
 #endif /* _SECURITY_WARDEN_LIMITS_H */

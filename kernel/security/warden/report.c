@@ -15,7 +15,10 @@
 #include <linux/printk.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
+#include <linux/slab.h>
 #include <linux/stat.h>
+#include <linux/string.h>
+#include <linux/task_work.h>
 
 #include "common.h"
 #include "report.h"
@@ -129,4 +132,120 @@ void warden_report_denial(const struct warden_denial *denial)
 
 	log_denial(report, denial);
 	audit_denial(report, denial);
+}
+
+/* What a ptrace report needs, copied while the hook still holds its locks. */
+struct warden_ptrace_report {
+	struct callback_head work;
+	enum warden_ptrace_op op;
+	int scope;
+	pid_t tracer_pid;
+	pid_t target_pid;
+	char tracer_comm[TASK_COMM_LEN];
+	char target_comm[TASK_COMM_LEN];
+};
+
+static const char *const warden_ptrace_ops[] = {
+	[WARDEN_PTRACE_ATTACH] = "attach",
+	[WARDEN_PTRACE_TRACEME] = "traceme",
+};
+
+static const char *const warden_ptrace_audit_ops[] = {
+	[WARDEN_PTRACE_ATTACH] = "ptrace_attach",
+	[WARDEN_PTRACE_TRACEME] = "ptrace_traceme",
+};
+
+/*
+ * Like the audit code, copy a comm without its task's lock: a concurrent
+ * rename can at worst mix two names, never lose the final NUL.
+ */
+static void copy_comm(char *const comm, const struct task_struct *const task)
+{
+	memcpy(comm, task->comm, TASK_COMM_LEN);
+	comm[TASK_COMM_LEN - 1] = '\0';
+}
+
+static void log_ptrace_denial(const struct warden_ptrace_report *report)
+{
+	if (!__ratelimit(&warden_log_ratelimit))
+		return;
+
+	pr_notice("rule=ptrace_scope verdict=denied op=%s tracer_comm=\"%s\" tracer_pid=%d target_comm=\"%s\" target_pid=%d scope=%d\n",
+		  warden_ptrace_ops[report->op], report->tracer_comm,
+		  report->tracer_pid, report->target_comm, report->target_pid,
+		  report->scope);
+}
+
+/*
+ * An AVC record, as the other LSMs write for a ptrace they refuse.  The
+ * subject's own fields need to sleep: @atomic leaves them out.
+ */
+static void audit_ptrace_denial(const struct warden_ptrace_report *report,
+				const bool atomic)
+{
+	struct audit_buffer *ab;
+
+	if (!audit_enabled)
+		return;
+
+	ab = audit_log_start(audit_context(), atomic ? GFP_ATOMIC : GFP_KERNEL,
+			     AUDIT_AVC);
+	if (!ab)
+		return;
+	audit_log_format(ab, "lsm=" WARDEN_NAME " op=%s rule=ptrace_scope",
+			 warden_ptrace_audit_ops[report->op]);
+	if (!atomic)
+		audit_log_task_info(ab);
+	audit_log_format(ab, " tracer_pid=%d tracer_comm=", report->tracer_pid);
+	audit_log_untrustedstring(ab, report->tracer_comm);
+	audit_log_format(ab, " target_pid=%d target_comm=", report->target_pid);
+	audit_log_untrustedstring(ab, report->target_comm);
+	audit_log_format(ab, " scope=%d res=0", report->scope);
+	audit_log_end(ab);
+}
+
+static void report_ptrace_work(struct callback_head *const work)
+{
+	struct warden_ptrace_report *const report =
+		container_of(work, struct warden_ptrace_report, work);
+
+	log_ptrace_denial(report);
+	audit_ptrace_denial(report, false);
+	kfree(report);
+}
+
+/**
+ * warden_report_ptrace_denial - Log and audit a ptrace denial
+ * @denial: What was refused.
+ *
+ * The ptrace hooks run under task_lock() or tasklist_lock: the report is
+ * copied now and written when the current task returns to user space, as
+ * Yama does.  A kernel thread never gets there, and an exiting task can
+ * no longer queue work: theirs is written at once, without the fields
+ * that would sleep.
+ *
+ * Context: Any context; does not sleep.
+ */
+void warden_report_ptrace_denial(const struct warden_ptrace_denial *denial)
+{
+	struct warden_ptrace_report *report;
+
+	report = kzalloc(sizeof(*report), GFP_ATOMIC);
+	if (!report)
+		return;
+	report->op = denial->op;
+	report->scope = denial->scope;
+	report->tracer_pid = denial->tracer->pid;
+	report->target_pid = denial->target->pid;
+	copy_comm(report->tracer_comm, denial->tracer);
+	copy_comm(report->target_comm, denial->target);
+
+	if (!(current->flags & PF_KTHREAD)) {
+		init_task_work(&report->work, report_ptrace_work);
+		if (!task_work_add(current, &report->work, TWA_RESUME))
+			return;
+	}
+	log_ptrace_denial(report);
+	audit_ptrace_denial(report, true);
+	kfree(report);
 }

@@ -17,6 +17,13 @@ enum warden_rule {
 	WARDEN_RULE_REGULAR,
 };
 
+enum warden_ptrace_op {
+	WARDEN_PTRACE_ATTACH,
+	WARDEN_PTRACE_TRACEME,
+};
+
+struct task_struct;
+
 /**
  * struct warden_denial - What a rule refused, for its report
  * @rule: The rule that refused.
@@ -35,5 +42,22 @@ struct warden_denial {
 };
 
 void warden_report_denial(const struct warden_denial *denial);
+
+/**
+ * struct warden_ptrace_denial - A ptrace the ptrace_scope rule refused
+ * @op: An attach, or a PTRACE_TRACEME.
+ * @scope: The scope that refused it.
+ * @tracer: The task that would have traced.
+ * @target: The task that would have been traced; the caller holds its
+ *          task_lock(), for its comm.
+ */
+struct warden_ptrace_denial {
+	enum warden_ptrace_op op;
+	int scope;
+	const struct task_struct *tracer;
+	const struct task_struct *target;
+};
+
+void warden_report_ptrace_denial(const struct warden_ptrace_denial *denial);
 
 #endif /* _SECURITY_WARDEN_REPORT_H */

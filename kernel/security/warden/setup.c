@@ -9,6 +9,7 @@
 
 #include "common.h"
 #include "fs.h"
+#include "ptrace.h"
 #include "setup.h"
 #include "sysctl.h"
 
@@ -17,9 +18,14 @@ const struct lsm_id warden_lsmid = {
 	.id = LSM_ID_WARDEN,
 };
 
+struct lsm_blob_sizes warden_blob_sizes __ro_after_init = {
+	.lbs_task = sizeof(struct warden_task_security),
+};
+
 static int __init warden_init(void)
 {
 	warden_add_fs_hooks();
+	warden_add_ptrace_hooks();
 	if (warden_init_sysctl())
 		panic("Warden: sysctl registration failed.\n");
 	pr_info("Up and running.\n");
@@ -29,4 +35,5 @@ static int __init warden_init(void)
 DEFINE_LSM(warden) = {
 	.name = WARDEN_NAME,
 	.init = warden_init,
+	.blobs = &warden_blob_sizes,
 };

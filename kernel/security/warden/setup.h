@@ -9,5 +9,6 @@
 #include <linux/lsm_hooks.h>
 
 extern const struct lsm_id warden_lsmid;
+extern struct lsm_blob_sizes warden_blob_sizes;
 
 #endif /* _SECURITY_WARDEN_SETUP_H */

@@ -7,6 +7,7 @@
  * administrator wrote or unchanged, so writes are parsed whole here.
  */
 
+#include <linux/atomic.h>
 #include <linux/capability.h>
 #include <linux/kernel.h>
 #include <linux/string.h>
@@ -15,11 +16,13 @@
 #include "common.h"
 #include "fs.h"
 #include "limits.h"
+#include "ptrace.h"
 #include "sysctl.h"
 
 static int warden_level_min = WARDEN_LEVEL_OFF;
 static int warden_sticky_max = WARDEN_STICKY_GROUP;
 static int warden_hardlinks_max = WARDEN_HARDLINKS_ON;
+static int warden_ptrace_scope_max = WARDEN_PTRACE_NO_ATTACH;
 
 static int parse_level(const struct ctl_table *table, const char *buffer,
 		       const size_t len, int *level)
@@ -61,6 +64,41 @@ static int warden_dointvec_level(const struct ctl_table *table, int write,
 	return 0;
 }
 
+/*
+ * As Yama's: CAP_SYS_PTRACE in the initial user namespace may change the
+ * scope.  Scope 3 is for systems that must never be traced: once set, it
+ * stays until reboot, so that whoever gets that capability later cannot
+ * reopen the door.  The compare-and-exchange keeps a concurrent write from
+ * lowering it between the test and the store.
+ */
+static int warden_dointvec_ptrace_scope(const struct ctl_table *table,
+					int write, void *buffer, size_t *lenp,
+					loff_t *ppos)
+{
+	int *const scope = table->data;
+	int level, old, err;
+
+	if (!write)
+		return proc_dointvec(table, write, buffer, lenp, ppos);
+
+	if (!capable(CAP_SYS_PTRACE))
+		return -EPERM;
+	if (*ppos)
+		return -EINVAL;
+
+	err = parse_level(table, buffer, *lenp, &level);
+	if (err)
+		return err;
+
+	old = READ_ONCE(*scope);
+	do {
+		if (old == WARDEN_PTRACE_NO_ATTACH && level != old)
+			return -EPERM;
+	} while (!try_cmpxchg(scope, &old, level));
+	*ppos += *lenp;
+	return 0;
+}
+
 #define WARDEN_LEVEL_SYSCTL(name, var, max)		\
 	{						\
 		.procname = name,			\
@@ -80,6 +118,15 @@ static struct ctl_table warden_sysctl_table[] = {
 	WARDEN_LEVEL_SYSCTL("protected_fifos", warden_fifos, warden_sticky_max),
 	WARDEN_LEVEL_SYSCTL("protected_regular", warden_regular,
 			    warden_sticky_max),
+	{
+		.procname = "ptrace_scope",
+		.data = &warden_ptrace_scope,
+		.maxlen = sizeof(int),
+		.mode = 0644,
+		.proc_handler = warden_dointvec_ptrace_scope,
+		.extra1 = &warden_level_min,
+		.extra2 = &warden_ptrace_scope_max,
+	},
 };
 
 /**

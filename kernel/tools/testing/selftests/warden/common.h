@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/capability.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -458,4 +459,86 @@ static inline pid_t expect_report(struct __test_metadata *const _metadata,
 		}
 		sleep(REPORT_RATELIMIT_S + 1);
 	}
+}
+
+/* Ptrace scopes */
+
+#define WARDEN_PTRACE_KNOB "/proc/sys/kernel/warden/ptrace_scope"
+#define YAMA_PTRACE_KNOB "/proc/sys/kernel/yama/ptrace_scope"
+
+/* Yama may be built in but left out of lsm=: then it has no knob. */
+static inline bool has_yama(void)
+{
+	return !access(YAMA_PTRACE_KNOB, F_OK);
+}
+
+/*
+ * Drops @cap from the effective set of the caller.  Returns 0 or an errno.
+ * From <linux/capability.h>, without libcap.
+ */
+static inline int drop_effective_cap(const int cap)
+{
+	struct __user_cap_header_struct header = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	if (syscall(SYS_capget, &header, data))
+		return errno;
+	data[CAP_TO_INDEX(cap)].effective &= ~CAP_TO_MASK(cap);
+	if (syscall(SYS_capset, &header, data))
+		return errno;
+	return 0;
+}
+
+/* The kernel log, from now on: returns a file descriptor, or -1. */
+static inline int kmsg_open_at_end(void)
+{
+	const int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd >= 0 && lseek(fd, 0, SEEK_END) < 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * Reads kernel log records from @kmsg for at most @timeout_ms until the
+ * message of one starts with @prefix and contains @needle (if not NULL).
+ * Copies that message to @msg.
+ */
+static inline bool kmsg_find(const int kmsg, const char *const prefix,
+			     const char *const needle, char *const msg,
+			     const size_t size, const int timeout_ms)
+{
+	char record[8192];
+	int waited_ms = 0;
+
+	while (waited_ms < timeout_ms) {
+		/* One record: "prio,seq,time,flags;message\n" */
+		const ssize_t len = read(kmsg, record, sizeof(record) - 1);
+		char *text;
+
+		if (len < 0) {
+			/* EPIPE: records were overwritten, read on. */
+			if (errno == EAGAIN) {
+				usleep(50 * 1000);
+				waited_ms += 50;
+			}
+			continue;
+		}
+		record[len] = '\0';
+		text = strchr(record, ';');
+		if (!text)
+			continue;
+		text++;
+		text[strcspn(text, "\n")] = '\0';
+		if (!strncmp(text, prefix, strlen(prefix)) &&
+		    (!needle || strstr(text, needle))) {
+			snprintf(msg, size, "%s", text);
+			return true;
+		}
+	}
+	return false;
 }
