@@ -38,6 +38,21 @@ static int parse_level(const struct ctl_table *table, const char *buffer,
 }
 
 /*
+ * A write is one whole level, at offset 0, by a task with @cap in the
+ * initial user namespace.
+ */
+static int parse_write(const struct ctl_table *table, const int cap,
+		       const char *buffer, const size_t *lenp,
+		       const loff_t *ppos, int *level)
+{
+	if (!capable(cap))
+		return -EPERM;
+	if (*ppos)
+		return -EINVAL;
+	return parse_level(table, buffer, *lenp, level);
+}
+
+/*
  * The mode bits already keep non-root users out; a task that gets past
  * them still needs CAP_SYS_ADMIN in the initial user namespace, so that
  * root in a container cannot weaken the host.
@@ -50,12 +65,7 @@ static int warden_dointvec_level(const struct ctl_table *table, int write,
 	if (!write)
 		return proc_dointvec(table, write, buffer, lenp, ppos);
 
-	if (!capable(CAP_SYS_ADMIN))
-		return -EPERM;
-	if (*ppos)
-		return -EINVAL;
-
-	err = parse_level(table, buffer, *lenp, &level);
+	err = parse_write(table, CAP_SYS_ADMIN, buffer, lenp, ppos, &level);
 	if (err)
 		return err;
 
@@ -81,12 +91,7 @@ static int warden_dointvec_ptrace_scope(const struct ctl_table *table,
 	if (!write)
 		return proc_dointvec(table, write, buffer, lenp, ppos);
 
-	if (!capable(CAP_SYS_PTRACE))
-		return -EPERM;
-	if (*ppos)
-		return -EINVAL;
-
-	err = parse_level(table, buffer, *lenp, &level);
+	err = parse_write(table, CAP_SYS_PTRACE, buffer, lenp, ppos, &level);
 	if (err)
 		return err;
 

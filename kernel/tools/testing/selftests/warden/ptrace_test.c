@@ -16,8 +16,6 @@
 
 #define LOG_KEY "warden: rule=ptrace_scope verdict=denied "
 #define AUDIT_KEY "audit: type=1400 "
-#define KMSG_TIMEOUT_MS 2000
-#define KMSG_SIZE 8192
 
 static void expect_access(struct __test_metadata *const _metadata,
 			  struct scene_spec spec, const enum access access,
@@ -810,7 +808,7 @@ static int write_scope(const void *const value)
 /* CAP_SYS_PTRACE, not CAP_SYS_ADMIN, guards the scope, as in Yama. */
 static int write_without_cap_sys_ptrace(const void *const value)
 {
-	if (drop_effective_cap(CAP_SYS_PTRACE))
+	if (drop_capability(CAP_SYS_PTRACE))
 		return CHILD_BROKEN;
 	return write_file(WARDEN_PTRACE_KNOB, value);
 }
@@ -860,17 +858,13 @@ FIXTURE(report) {
 FIXTURE_SETUP(report)
 {
 	ptrace_knobs_setup(_metadata, &self->knobs, "1", "0");
-	self->kmsg = kmsg_open_at_end();
-	ASSERT_LE(0, self->kmsg);
+	self->kmsg = report_open(_metadata);
 }
 
 FIXTURE_TEARDOWN_PARENT(report)
 {
 	ptrace_knobs_teardown(_metadata, &self->knobs);
 }
-
-/* Warden logs at most 10 lines every 5 seconds. */
-#define RATELIMIT_WINDOW_S 5
 
 /*
  * Makes an unrelated tracer attach and be denied, then finds the record
@@ -883,14 +877,14 @@ static void find_denial(struct __test_metadata *const _metadata,
 {
 	const struct scene_spec spec = { .relation = UNRELATED };
 	struct scene_spec s = spec;
+	const char *const needles[] = { key, "warden_target", NULL };
 	int attempt;
 
 	for (attempt = 0; attempt < 2; attempt++) {
 		ASSERT_EQ(EPERM, play_scene_pids(_metadata, &s, tracer, target));
-		if (kmsg_find(kmsg, key, NULL, msg, KMSG_SIZE, KMSG_TIMEOUT_MS) &&
-		    strstr(msg, "warden_target"))
+		if (report_find(_metadata, kmsg, needles, NULL, msg))
 			return;
-		sleep(RATELIMIT_WINDOW_S + 1);
+		sleep(REPORT_RATELIMIT_S + 1);
 	}
 	ASSERT_TRUE(false)
 	{
@@ -900,7 +894,7 @@ static void find_denial(struct __test_metadata *const _metadata,
 
 TEST_F_TIMEOUT(report, denied_attach_logged, 60)
 {
-	char msg[KMSG_SIZE], expected[KMSG_SIZE];
+	char msg[REPORT_SIZE], expected[REPORT_SIZE];
 	pid_t tracer, target;
 
 	find_denial(_metadata, self->kmsg, LOG_KEY, msg, &tracer, &target);
@@ -910,21 +904,12 @@ TEST_F_TIMEOUT(report, denied_attach_logged, 60)
 	EXPECT_STREQ(expected, msg);
 }
 
-static bool is_audit_on(void)
-{
-	char cmdline[4096];
-
-	if (read_file("/proc/cmdline", cmdline, sizeof(cmdline)))
-		return false;
-	return strstr(cmdline, " audit=1") || !strncmp(cmdline, "audit=1", 7);
-}
-
 TEST_F_TIMEOUT(report, denied_attach_audited, 60)
 {
-	char msg[KMSG_SIZE], fields[256];
+	char msg[REPORT_SIZE], fields[256];
 	pid_t tracer, target;
 
-	if (!is_audit_on())
+	if (!audit_is_on())
 		SKIP(return, "audit=1 is not on the kernel command line");
 
 	find_denial(_metadata, self->kmsg, AUDIT_KEY, msg, &tracer, &target);
