@@ -471,4 +471,3 @@ static inline bool has_yama(void)
 {
 	return !access(YAMA_PTRACE_KNOB, F_OK);
 }
-
