@@ -57,7 +57,7 @@ git -C "$am" am --abort >/dev/null 2>&1 || true
 git -C "$am" checkout -q -f --detach base
 git -C "$am" clean -q -fdx
 git -C "$am" -c user.name="Warden harness" -c user.email=warden@example.org \
-	am -q $(ls "$out"/0*.patch | grep -v "$cover") || die "git am failed"
+	am -q --whitespace=error $(ls "$out"/0*.patch | grep -v "$cover") || die "git am failed"
 [ "$(git -C "$am" rev-parse HEAD^{tree})" = "$(git -C "$APPLY" rev-parse HEAD^{tree})" ] ||
 	die "the series applied with git am differs from the tested tree"
 echo "  applies, and gives the tested tree"
