@@ -3,14 +3,26 @@
 # Configure and build the kernel out of tree: $TREE -> $BUILD/arch/x86/boot/bzImage.
 #
 # The configuration is allnoconfig plus the fragments given as arguments
-# (default: harness/config/base.config), merged with the tree's
-# merge_config.sh.  An option a fragment asks for that does not survive is
-# an error, not a surprise at boot.  Warden's own objects are then rebuilt
-# with W=1 and sparse, and any warning fails the build.
+# (default: harness/config/base.config, then BUILD_FLAVOR's fragment),
+# merged with the tree's merge_config.sh.  An option a fragment asks for
+# that does not survive is an error, not a surprise at boot (a later
+# fragment overrides an earlier one).  Warden's own objects are then
+# rebuilt with W=1 and sparse, and any warning fails the build.
+#
+# A build-only variant (BUILD_FLAVOR=nowarden, noaudit, nosysctl) starts as
+# a copy of the main build: Kbuild then recompiles only the files that
+# depend on the options the variant changes, and links vmlinux.
 . "$(dirname "$0")/env.sh"
 
 fragments=("$@")
-[ ${#fragments[@]} -gt 0 ] || fragments=("$REPO/harness/config/base.config")
+if [ ${#fragments[@]} -eq 0 ]; then
+	fragments=("$REPO/harness/config/base.config")
+	[ -z "$FLAVOR_CONFIG" ] || fragments+=("$FLAVOR_CONFIG")
+fi
+case "$BUILD_FLAVOR" in
+''|debug) variant= ;;
+*) variant=$BUILD_FLAVOR ;;
+esac
 
 kmake=(make -C "$TREE" O="$BUILD" ARCH=x86_64 -j"$JOBS")
 command -v ccache >/dev/null && kmake+=(CC="ccache gcc" HOSTCC="ccache gcc")
@@ -19,17 +31,35 @@ command -v ccache >/dev/null && kmake+=(CC="ccache gcc" HOSTCC="ccache gcc")
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$WARDEN_CACHE}
 log=$BUILD/build.log
 
+if [ -n "$variant" ] && [ ! -f "$BUILD/vmlinux" ]; then
+	main=$WARDEN_CACHE/build
+	[ -f "$main/vmlinux" ] || die "variant $variant: build the main kernel first"
+	say "variant $variant: starting from a copy of $main"
+	rm -rf "$BUILD"
+	cp -a "$main" "$BUILD"
+	rm -rf "$BUILD"/guest "$BUILD"/run.*
+fi
 mkdir -p "$BUILD"
 : > "$log"
 run() {
 	"$@" >>"$log" 2>&1 || { tail -n 40 "$log" >&2; die "failed: $*"; }
 }
 
+# Every option the fragments set, or unset, with its last value.
+wanted_config() {
+	sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/\1 &/p' \
+		-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1 &/p' "$@" |
+		awk '{ opt = $1; sub(/^[^ ]* /, ""); if (!(opt in v)) order[n++] = opt; v[opt] = $0 }
+		     END { for (i = 0; i < n; i++) print v[order[i]] }'
+}
+
 check_config() {
 	local want opt got
 
-	grep -h '^CONFIG_' "$@" | while IFS= read -r want; do
+	wanted_config "$@" | while IFS= read -r want; do
 		opt=${want%%=*}
+		opt=${opt#\# }
+		opt=${opt%% *}
 		got=$(grep -E "^$opt=|^# $opt is not set" "$BUILD/.config" || true)
 		[ "$got" = "$want" ] ||
 			die "config: asked for '$want', got '${got:-nothing}'"
@@ -44,8 +74,12 @@ run "${kmake[@]}" olddefconfig
 check_config "${fragments[@]}"
 
 say "building $(make -s -C "$TREE" kernelversion) in $BUILD"
-run "${kmake[@]}" bzImage
-run "${kmake[@]}" headers_install INSTALL_HDR_PATH="$BUILD/hdr"
+if [ -n "$variant" ]; then
+	run "${kmake[@]}" vmlinux
+else
+	run "${kmake[@]}" bzImage
+	run "${kmake[@]}" headers_install INSTALL_HDR_PATH="$BUILD/hdr"
+fi
 
 if grep -q '^CONFIG_SECURITY_WARDEN=y' "$BUILD/.config"; then
 	say "checking security/warden with W=1 and sparse"
@@ -56,4 +90,8 @@ if grep -q '^CONFIG_SECURITY_WARDEN=y' "$BUILD/.config"; then
 		die "security/warden: warnings with W=1 C=1 (see above)"
 	fi
 fi
-ls -l "$BUILD/arch/x86/boot/bzImage" >&2
+if [ -n "$variant" ]; then
+	ls -l "$BUILD/vmlinux" >&2
+else
+	ls -l "$BUILD/arch/x86/boot/bzImage" >&2
+fi

@@ -11,7 +11,32 @@ KSRC_TARBALL=${KSRC_TARBALL:-/usr/src/$KSRC_PACKAGE.tar.xz}
 PRISTINE=${PRISTINE:-$WARDEN_CACHE/pristine}
 APPLY=${APPLY:-$WARDEN_CACHE/apply}
 TREE=${TREE:-$WARDEN_CACHE/tree}
-BUILD=${BUILD:-$WARDEN_CACHE/build}
+# BUILD_FLAVOR picks a kernel: empty for the one the suite boots, "debug"
+# for the same with the kernel's bug detectors (harness/config/debug.config
+# on top of base.config), or a build-only variant (nowarden, noaudit,
+# nosysctl: harness/config/variant-<name>.config).  Each has its own build
+# folder, and KERNEL_ARGS for every boot of it.
+BUILD_FLAVOR=${BUILD_FLAVOR:-}
+case "$BUILD_FLAVOR" in
+'')
+	BUILD=${BUILD:-$WARDEN_CACHE/build}
+	FLAVOR_CONFIG=
+	;;
+debug)
+	BUILD=${BUILD:-$WARDEN_CACHE/build-debug}
+	FLAVOR_CONFIG=$REPO/harness/config/debug.config
+	# A warning, a KASAN or a UBSAN report stops the guest at once, and
+	# is printed on the console.
+	KERNEL_ARGS=${KERNEL_ARGS:-panic_on_warn=1 loglevel=5}
+	;;
+*)
+	BUILD=${BUILD:-$WARDEN_CACHE/build-$BUILD_FLAVOR}
+	FLAVOR_CONFIG=$REPO/harness/config/variant-$BUILD_FLAVOR.config
+	;;
+esac
+[ -z "$FLAVOR_CONFIG" ] || [ -f "$FLAVOR_CONFIG" ] ||
+	{ echo "warden: no BUILD_FLAVOR '$BUILD_FLAVOR'" >&2; exit 1; }
+KERNEL_ARGS=${KERNEL_ARGS:-}
 JOBS=${JOBS:-$(nproc)}
 ACCEL=${ACCEL:-tcg}
 QEMU_MEM=${QEMU_MEM:-512M}

@@ -25,7 +25,7 @@ esac
 qemu=(qemu-system-x86_64 "${accel[@]}" -m "$QEMU_MEM" -smp 2
 	-display none -no-reboot -monitor none
 	-kernel "$kernel" -initrd "$initrd"
-	-append "console=ttyS0 panic=-1 oops=panic quiet loglevel=4 acpi=off audit_backlog_limit=8192 $*")
+	-append "console=ttyS0 panic=-1 oops=panic quiet loglevel=4 acpi=off audit_backlog_limit=8192 $KERNEL_ARGS $*")
 : > "$result"
 if [ -n "${INTERACTIVE:-}" ]; then
 	"${qemu[@]}" -serial mon:stdio -serial "file:$result"

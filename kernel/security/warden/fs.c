@@ -233,3 +233,5 @@ void __init warden_add_fs_hooks(void)
 	security_add_hooks(warden_fs_hooks, ARRAY_SIZE(warden_fs_hooks),
 			   &warden_lsmid);
 }
+
+#include "fs_test.c"

@@ -14,11 +14,13 @@
 #include <linux/capability.h>
 #include <poll.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <linux/capability.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -470,4 +472,62 @@ static inline pid_t expect_report(struct __test_metadata *const _metadata,
 static inline bool has_yama(void)
 {
 	return !access(YAMA_PTRACE_KNOB, F_OK);
+}
+
+/*
+ * Race tests
+ *
+ * Each makes WARDEN_STRESS_ATTEMPTS attempts (the environment variable; a
+ * test says what one attempt is), @fallback if it is not set.
+ */
+#define STRESS_ATTEMPTS_ENV "WARDEN_STRESS_ATTEMPTS"
+/* Longer than any run: QEMU_TIMEOUT bounds the whole guest instead. */
+#define STRESS_TIMEOUT_S 7200
+
+static inline unsigned long stress_attempts(const unsigned long fallback)
+{
+	const char *const value = getenv(STRESS_ATTEMPTS_ENV);
+	unsigned long attempts;
+	char *end;
+
+	if (!value || !*value)
+		return fallback;
+	errno = 0;
+	attempts = strtoul(value, &end, 10);
+	if (errno || *end || !attempts)
+		return fallback;
+	return attempts;
+}
+
+/* Memory that forked children share with the test process. */
+static inline void *shared_alloc(struct __test_metadata *const _metadata,
+				 const size_t size)
+{
+	void *const mem = mmap(NULL, size, PROT_READ | PROT_WRITE,
+			       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	ASSERT_NE(MAP_FAILED, mem);
+	return mem;
+}
+
+/*
+ * For a child that must not outlive a test that failed: call it after the
+ * last change of credentials, which clears the setting.
+ */
+static inline int die_with_parent(void)
+{
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL))
+		return -1;
+	/* The parent may have gone before. */
+	return getppid() == 1 ? -1 : 0;
+}
+
+/* Kills and reaps the child @pid, if there is one. */
+static inline void kill_child(pid_t *const pid)
+{
+	if (*pid <= 0)
+		return;
+	kill(*pid, SIGKILL);
+	waitpid(*pid, NULL, 0);
+	*pid = 0;
 }
