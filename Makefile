@@ -3,19 +3,22 @@
 #
 #   make demo            boot the patched kernel and run the /tmp attack
 #   make check           build everything and run the test suite in QEMU
+#   make check-all       what CI runs: static gates, the debug kernel and
+#                        build-only variants, the suite on both kernels
 #   make run CMD='...'   run a command as root in the guest (GUEST_DIR=dir
 #                        copies a host folder to /mnt/guest first)
 #   make shell           an interactive root shell in the guest
 #   make series          the upstream patch series, checked
 #
 # Settings (make VAR=value): WARDEN_CACHE (default ~/.cache/warden), ACCEL
-# (tcg or kvm), JOBS, QEMU_TIMEOUT, KSRC_TARBALL.  Each target installs
-# what it is missing with apt-get first.
+# (tcg or kvm), JOBS, QEMU_TIMEOUT, KSRC_TARBALL, BUILD_FLAVOR (debug),
+# WARDEN_STRESS_ATTEMPTS.  Each target installs what it is missing with
+# apt-get first.
 
 SHELL := /bin/bash
 H := harness
 
-.PHONY: all deps tree kernel run shell check demo series help
+.PHONY: all deps tree kernel run shell check check-all demo series help
 
 all: check
 
@@ -39,6 +42,9 @@ shell: kernel
 
 check: kernel
 	@$(H)/check.sh
+
+check-all: tree
+	@$(H)/check-all.sh
 
 demo: kernel
 	@$(H)/run.sh /warden/demo.sh

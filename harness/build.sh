@@ -71,7 +71,13 @@ say "configuring ($(basename -a "${fragments[@]}" | tr '\n' ' '))"
 	scripts/kconfig/merge_config.sh -n -m -O "$BUILD" "${fragments[@]}") >>"$log" 2>&1 ||
 	die "merge_config.sh failed (see $log)"
 run "${kmake[@]}" olddefconfig
-check_config "${fragments[@]}"
+if [ -n "$variant" ] && [ $# -eq 0 ]; then
+	# Options of base.config that depend on what the variant takes away
+	# are gone with it: check the variant's own lines.
+	check_config "$FLAVOR_CONFIG"
+else
+	check_config "${fragments[@]}"
+fi
 
 say "building $(make -s -C "$TREE" kernelversion) in $BUILD"
 if [ -n "$variant" ]; then

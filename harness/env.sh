@@ -41,6 +41,8 @@ JOBS=${JOBS:-$(nproc)}
 ACCEL=${ACCEL:-tcg}
 QEMU_MEM=${QEMU_MEM:-512M}
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-300}
+# Attempts of each race test (selftests/warden/*_race_test.c).
+WARDEN_STRESS_ATTEMPTS=${WARDEN_STRESS_ATTEMPTS:-20000}
 
 # The version the series was last tested on.
 SERIES=${SERIES:-$REPO/patches/series}

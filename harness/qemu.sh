@@ -31,11 +31,20 @@ if [ -n "${INTERACTIVE:-}" ]; then
 	"${qemu[@]}" -serial mon:stdio -serial "file:$result"
 else
 	timeout -k 5 "$QEMU_TIMEOUT" "${qemu[@]}" -serial stdio \
-		-serial "file:$result" </dev/null || true
+		-serial "file:$result" </dev/null | tee "$result.console" || true
 fi
 verdict=$(sed -n 's/^warden-exit: \([0-9]*\).*/\1/p' "$result" | tail -n 1)
 if [ -z "$verdict" ]; then
 	echo "warden: the guest gave no verdict (hung, crashed or timed out after ${QEMU_TIMEOUT}s)" >&2
+	# A panic (panic_on_warn on the debug kernel): its report, again.
+	if [ -f "$result.console" ] &&
+	   grep -q -E 'Kernel panic|BUG:|WARNING:|KASAN:|UBSAN:' "$result.console"; then
+		echo "warden: the guest's last kernel report:" >&2
+		grep -E -A 40 -m 1 '\] (BUG:|WARNING:|KASAN:|UBSAN:|Kernel panic|general protection)' \
+			"$result.console" | sed 's/^/  /' >&2
+	fi
+	rm -f "$result.console"
 	exit 125
 fi
+rm -f "$result.console"
 exit "$verdict"

@@ -15,7 +15,7 @@
  * with a sequence number in shared memory: odd only once the file is
  * unsafe (chmod() or chown() done), even again before it stops being so.
  * A link(2) that succeeds between two reads of the same odd number is an
- * escape; a link(2) that fails fails with EPERM.  One attempt is one
+ * escape; a link(2) that is refused fails with EPERM.  One attempt is one
  * link(2).
  */
 

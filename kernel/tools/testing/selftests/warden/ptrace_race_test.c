@@ -196,8 +196,8 @@ static bool one_round(struct round_result *const r, const unsigned long round)
 		if (status != REFUSED)
 			bad = round_fails(r, round,
 					  status == ATTACHED ?
-						  "escape: the process that reused the pid attached" :
-						  "the process that reused the pid",
+						  "escape: the pid's new process attached" :
+						  "the pid's new process",
 					  status);
 	}
 	kill(order.target, SIGKILL);

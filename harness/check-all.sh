@@ -1,0 +1,104 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# What CI runs: the static gates, every kernel we build, and the suite on
+# the main kernel and on the debug kernel.  Each gate is one pass or one
+# failure; the suites count their tests.  The last line is the sum:
+# "N passed, N failed" (", N skipped" if any were).
+#
+# Gates, in order:
+#   build      the main kernel; W=1 and sparse on security/warden (build.sh)
+#   nowarden, noaudit, nosysctl
+#              build-only variants: a copy of the main build, rebuilt by
+#              Kbuild for the options they change, and linked
+#   debug      the debug kernel (KASAN, lockdep, UBSAN, KUnit), W=1, sparse
+#   kernel-doc scripts/kernel-doc -none -Wall on security/warden
+#   series     checkpatch --strict and git am of the series (series.sh,
+#              without building at every patch)
+# Suites: check.sh on the main kernel with WARDEN_STRESS_ATTEMPTS race
+# attempts per test (default here 1000000), then on the debug kernel with
+# DEBUG_STRESS_ATTEMPTS (default 100000) and DEBUG_QEMU_TIMEOUT.
+. "$(dirname "$0")/env.sh"
+
+export WARDEN_STRESS_ATTEMPTS=${CHECK_ALL_STRESS_ATTEMPTS:-1000000}
+DEBUG_STRESS_ATTEMPTS=${DEBUG_STRESS_ATTEMPTS:-100000}
+export QEMU_TIMEOUT=${CHECK_ALL_QEMU_TIMEOUT:-900}
+DEBUG_QEMU_TIMEOUT=${DEBUG_QEMU_TIMEOUT:-1800}
+
+pass=0 fail=0 skip=0
+report=()
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+
+# gate NAME COMMAND...: one pass or one failure, with its time.
+gate() {
+	local name=$1 start=$SECONDS
+	shift
+	say "gate $name"
+	if "$@" >"$logs/$name" 2>&1; then
+		pass=$((pass + 1))
+		report+=("ok     $name ($((SECONDS - start))s)")
+		return 0
+	fi
+	tail -n 60 "$logs/$name" >&2
+	echo "not ok gate $name" >&2
+	fail=$((fail + 1))
+	report+=("not ok $name ($((SECONDS - start))s)")
+	return 1
+}
+
+# suite NAME [VAR=value...]: check.sh, its counts added to ours.
+suite() {
+	local name=$1 start=$SECONDS line p f s
+	shift
+	say "suite $name"
+	line=$(env "$@" "$REPO/harness/check.sh" 2>&1 | tee /dev/stderr |
+		grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1) || true
+	if [ -z "$line" ]; then
+		line="0 passed, 1 failed"
+	fi
+	read -r p _ f _ s _ <<<"${line//,/}"
+	pass=$((pass + p))
+	fail=$((fail + f))
+	skip=$((skip + ${s:-0}))
+	report+=("suite  $name: $line ($((SECONDS - start))s)")
+}
+
+kernel_doc() {
+	local out
+
+	out=$(cd "$TREE" && scripts/kernel-doc -none -Wall security/warden/*.[ch] 2>&1)
+	[ -z "$out" ] || { echo "$out"; return 1; }
+}
+
+total=$SECONDS
+"$REPO/harness/tree.sh" || die "the tree cannot be made"
+
+if gate build "$REPO/harness/build.sh"; then
+	suite main
+	for v in nowarden noaudit nosysctl; do
+		gate "$v" env BUILD_FLAVOR="$v" "$REPO/harness/build.sh"
+	done
+else
+	fail=$((fail + 4))
+	report+=("not ok main suite and variants: no main kernel")
+fi
+if gate debug env BUILD_FLAVOR=debug "$REPO/harness/build.sh"; then
+	suite debug BUILD_FLAVOR=debug \
+		WARDEN_STRESS_ATTEMPTS="$DEBUG_STRESS_ATTEMPTS" \
+		QEMU_TIMEOUT="$DEBUG_QEMU_TIMEOUT"
+else
+	fail=$((fail + 1))
+	report+=("not ok debug suite: no debug kernel")
+fi
+gate kernel-doc kernel_doc
+gate series env SERIES_BUILD=0 "$REPO/harness/series.sh"
+
+echo
+echo "check-all ($((SECONDS - total))s):"
+printf '  %s\n' "${report[@]}"
+if [ "$skip" -gt 0 ]; then
+	echo "$pass passed, $fail failed, $skip skipped"
+else
+	echo "$pass passed, $fail failed"
+fi
+[ "$fail" -eq 0 ]
