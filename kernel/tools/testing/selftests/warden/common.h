@@ -336,7 +336,7 @@ struct denial {
 	const void *arg;
 	/* The errno @fn must return. */
 	int err;
-	/* The path the reports name. */
+	/* The path the reports name; NULL for ptrace, named by the tracer. */
 	const char *path;
 };
 
@@ -446,11 +446,15 @@ static inline pid_t expect_report(struct __test_metadata *const _metadata,
 	pid_t pid;
 	int attempt;
 
-	snprintf(path_key, sizeof(path_key), " path=\"%s\" ", d->path);
+	if (d->path)
+		snprintf(path_key, sizeof(path_key), " path=\"%s\" ", d->path);
+	else
+		snprintf(path_key, sizeof(path_key), "rule=ptrace_scope ");
 	for (attempt = 0;; attempt++) {
 		pid = spawn_as(d->uid, d->fn, d->arg);
 		ASSERT_EQ(d->err, wait_child(pid));
-		snprintf(pid_key, sizeof(pid_key), " pid=%d ", pid);
+		snprintf(pid_key, sizeof(pid_key),
+			 d->path ? " pid=%d " : " tracer_pid=%d ", pid);
 		if (report_find(_metadata, kmsg, needles, reject, msg))
 			return pid;
 		ASSERT_EQ(0, attempt)
@@ -459,6 +463,22 @@ static inline pid_t expect_report(struct __test_metadata *const _metadata,
 		}
 		sleep(REPORT_RATELIMIT_S + 1);
 	}
+}
+
+/*
+ * Writes to @buf the fields that end a filesystem report about a child of
+ * spawn_as() run as @uid: its parent is the test process.
+ */
+static inline void report_tail(char *const buf, const size_t size,
+			       const uid_t uid, const char *const rule,
+			       const int allowed_at)
+{
+	char comm[16] = "";
+
+	prctl(PR_GET_NAME, comm);
+	snprintf(buf, size,
+		 " uid=%u ppid=%d pcomm=\"%s\" knob=kernel.warden.%s allowed_at=%d",
+		 uid, getpid(), comm, rule, allowed_at);
 }
 
 /* Ptrace scopes */
