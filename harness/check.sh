@@ -12,6 +12,12 @@ t=/warden/bin
 boots=(
 	# name | kernel arguments | test commands
 	"suite|audit=1|$t/symlink_test $t/hardlink_test $t/sticky_create_test $t/sysctl_test $t/ptrace_test $t/lsm_list_modules_test"
+	# Complain mode and the counters, without audit=1: the flood test
+	# makes 100,000 denials.
+	"complain||$t/complain_test"
+	# The lock cannot be undone until reboot: boots of their own.
+	"lock||'WARDEN_LOCK=1 $t/lock_test'"
+	"boot_params|warden.protected_regular=2 warden.protected_fifos_complain=1 warden.ptrace_scope=2 warden.protected_sticky_symlinks=7 warden.lock=1|'WARDEN_EXPECT=\"protected_regular=2 protected_fifos_complain=1 ptrace_scope=2 protected_sticky_symlinks=1 lock=1\" WARDEN_INVALID=protected_sticky_symlinks $t/boot_params_test' $t/lock_test"
 	# ptrace_scope 3 cannot be undone until reboot: a boot of its own.
 	"ptrace_locked||'WARDEN_LOCK_PTRACE_SCOPE=1 $t/ptrace_locked_test'"
 	"warden_first|lsm=warden,yama|$t/lsm_list_modules_test 'sh /warden/lsm.sh lsm_warden_first capability,warden,yama'"
@@ -47,6 +53,8 @@ count() {	# count RESULT-FILE: print "pass fail skip"
 
 for boot in "${boots[@]}"; do
 	IFS='|' read -r name args tests <<<"$boot"
+	# BOOTS="name ..." runs only those boots, to try a change quickly.
+	[ -z "${BOOTS:-}" ] || [[ " $BOOTS " == *" $name "* ]] || continue
 	say "boot $name: $args"
 	rc=0
 	RESULT_COPY=$results/$name "$REPO/harness/run.sh" \

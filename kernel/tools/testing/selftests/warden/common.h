@@ -7,6 +7,9 @@
  * other users.
  */
 
+#ifndef _SELFTESTS_WARDEN_COMMON_H
+#define _SELFTESTS_WARDEN_COMMON_H
+
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -491,3 +494,5 @@ static inline bool has_yama(void)
 {
 	return !access(YAMA_PTRACE_KNOB, F_OK);
 }
+
+#endif /* _SELFTESTS_WARDEN_COMMON_H */
