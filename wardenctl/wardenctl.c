@@ -1067,9 +1067,22 @@ static const char *file_kind(const char *const rule)
 	return "file";
 }
 
+/* The operation each fs rule checks, for a report that lost its op=. */
+static const char *default_op(const char *const rule)
+{
+	if (!strcmp(rule, "protected_sticky_symlinks"))
+		return "follow";
+	if (!strcmp(rule, "protected_nonaccess_hardlinks"))
+		return "link";
+	if (!strcmp(rule, "protected_fifos") ||
+	    !strcmp(rule, "protected_regular"))
+		return "open_creat";
+	return "?";
+}
+
 static void explain_fs(const struct fields *const f, const char *const rule)
 {
-	const char *const op = field_or_unknown(f, "op");
+	const char *const op = field(f, "op") ? field(f, "op") : default_op(rule);
 	const char *owner = field(f, "file_uid");
 
 	explain_task(f, "comm", "pid", "uid");
