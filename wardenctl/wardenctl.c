@@ -1296,9 +1296,11 @@ static int cmd_explain(const int argc, char *const argv[])
 	kept = total < want ? total : want;
 	if (!kept)
 		printf("No Warden denial in the kernel log.\n");
+	else if (kept == 1)
+		printf("The last Warden denial in the kernel log:\n\n");
 	else
-		printf("The last %lu Warden denial%s in the kernel log, oldest first:\n\n",
-		       kept, kept == 1 ? "" : "s");
+		printf("The last %lu Warden denials in the kernel log, oldest first:\n\n",
+		       kept);
 	for (i = 0; i < kept; i++) {
 		explain_one(&ring[(total - kept + i) % want], i + 1, kept);
 		if (i + 1 < kept)
