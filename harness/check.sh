@@ -11,9 +11,11 @@
 t=/warden/bin
 boots=(
 	# name | kernel arguments | test commands
-	"suite|audit=1|$t/symlink_test $t/hardlink_test $t/sticky_create_test $t/sysctl_test $t/ptrace_test $t/lsm_list_modules_test"
+	"suite|audit=1|$t/symlink_test $t/hardlink_test $t/sticky_create_test $t/sysctl_test $t/ptrace_test $t/lsm_list_modules_test 'sh /warden/wardenctl_test.sh'"
 	# ptrace_scope 3 cannot be undone until reboot: a boot of its own.
 	"ptrace_locked||'WARDEN_LOCK_PTRACE_SCOPE=1 $t/ptrace_locked_test'"
+	# So does the lock: wardenctl's test of it boots alone too.
+	"wardenctl_lock||'sh /warden/wardenctl_lock_test.sh'"
 	"warden_first|lsm=warden,yama|$t/lsm_list_modules_test 'sh /warden/lsm.sh lsm_warden_first capability,warden,yama'"
 	"without_warden|lsm=yama|'sh /warden/lsm.sh lsm_without_warden capability,yama'"
 )
