@@ -32,6 +32,8 @@
 #define KMSG_PATH "/dev/kmsg"
 #define KNOB_PREFIX "kernel.warden."
 
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
 /* Exit statuses: a refusal or a missing file, and a bad command line. */
 #define EXIT_FAIL 1
 #define EXIT_USAGE 2
@@ -51,7 +53,7 @@ static const struct rule rules[] = {
 	{ "ptrace_scope", "ptrace", 3 },
 };
 
-#define RULE_COUNT (sizeof(rules) / sizeof(rules[0]))
+#define RULE_COUNT ARRAY_SIZE(rules)
 
 /* The scope that no write can leave, and that never complains. */
 #define PTRACE_SCOPE_FINAL 3
@@ -503,8 +505,10 @@ static bool read_counters(struct rule_state *const st)
 	size_t i;
 	int err;
 
-	for (i = 0; i < RULE_COUNT; i++)
-		st[i].denied = st[i].would_deny = UNKNOWN;
+	for (i = 0; i < RULE_COUNT; i++) {
+		st[i].denied = UNKNOWN;
+		st[i].would_deny = UNKNOWN;
+	}
 	if (!root_path(path, sizeof(path), "%s/counters", SECURITYFS_DIR))
 		return false;
 	err = read_text(path, buf, sizeof(buf));
@@ -614,9 +618,9 @@ static void print_table(const struct rule_state *const st,
 		cell_number(cells[i][6], 32, st[i].would_deny);
 	}
 	for (c = 0; c < COLUMNS; c++) {
-		width[c] = strlen(header[c]);
+		width[c] = (int)strlen(header[c]);
 		for (i = 0; i < RULE_COUNT; i++) {
-			const int w = strlen(cells[i][c]);
+			const int w = (int)strlen(cells[i][c]);
 
 			if (w > width[c])
 				width[c] = w;
@@ -848,7 +852,8 @@ static bool open_log(struct log_reader *const r)
 {
 	char path[PATH_MAX];
 
-	r->start = r->len = 0;
+	r->start = 0;
+	r->len = 0;
 	if (!root_path(path, sizeof(path), "%s", KMSG_PATH)) {
 		warn("cannot open the kernel log: %s", strerror(ENAMETOOLONG));
 		return false;
@@ -904,11 +909,11 @@ static bool is_warden_audit(const char *const msg)
 	struct fields f;
 	size_t i;
 
-	for (i = 0; i < sizeof(types) / sizeof(types[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(types); i++) {
 		if (!strncmp(msg, types[i], strlen(types[i])))
 			break;
 	}
-	if (i == sizeof(types) / sizeof(types[0]))
+	if (i == ARRAY_SIZE(types))
 		return false;
 	snprintf(copy, sizeof(copy), "%s", msg);
 	parse_fields(copy, &f);
@@ -1353,7 +1358,7 @@ int main(int argc, char *argv[])
 	}
 	if (optind >= argc)
 		usage_error("no command given");
-	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(commands); i++) {
 		if (!strcmp(argv[optind], commands[i].name))
 			return commands[i].run(argc - optind, argv + optind);
 	}
