@@ -17,7 +17,7 @@ boots=(
 	# So does the lock: wardenctl's test of it boots alone too.
 	"wardenctl_lock||'sh /warden/wardenctl_lock_test.sh'"
 	"warden_first|lsm=warden,yama|$t/lsm_list_modules_test 'sh /warden/lsm.sh lsm_warden_first capability,warden,yama'"
-	"without_warden|lsm=yama|'sh /warden/lsm.sh lsm_without_warden capability,yama'"
+	"without_warden|lsm=yama|'sh /warden/lsm.sh lsm_without_warden capability,yama' 'sh /warden/wardenctl_absent_test.sh'"
 )
 
 results=$(mktemp -d)
