@@ -1046,19 +1046,36 @@ static void print_name(const char *const v)
 		printf("?");
 }
 
-/* "comm" (pid N, uid N, fsuid N), child of "pcomm" (pid N) */
-static void explain_task(const struct fields *const f, const char *const comm,
-			 const char *const pid, const char *const uid)
+/* The field @prefix@name, as "tracer_" "pid": ptrace reports name two tasks. */
+static const char *task_field(const struct fields *const f,
+			      const char *const prefix, const char *const name)
 {
-	const char *const fsuid = field(f, "fsuid");
+	char key[64];
 
-	printf("    who:     ");
-	print_name(field(f, comm));
-	printf(" (pid %s, uid %s", field_or_unknown(f, pid),
-	       field_or_unknown(f, uid));
+	snprintf(key, sizeof(key), "%s%s", prefix, name);
+	return field(f, key);
+}
+
+/* "comm" (pid N, uid N[, fsuid N]), of the task whose fields start with @prefix */
+static void print_task(const struct fields *const f, const char *const prefix)
+{
+	const char *const pid = task_field(f, prefix, "pid");
+	const char *const uid = task_field(f, prefix, "uid");
+	const char *const fsuid = task_field(f, prefix, "fsuid");
+
+	print_name(task_field(f, prefix, "comm"));
+	printf(" (pid %s, uid %s", pid ? pid : "?", uid ? uid : "?");
 	if (fsuid)
 		printf(", fsuid %s", fsuid);
-	printf("), child of ");
+	printf(")");
+}
+
+/* The acting task, and its parent (ppid= and pcomm=). */
+static void explain_who(const struct fields *const f, const char *const prefix)
+{
+	printf("    who:     ");
+	print_task(f, prefix);
+	printf(", child of ");
 	print_name(field(f, "pcomm"));
 	printf(" (pid %s)\n", field_or_unknown(f, "ppid"));
 }
@@ -1090,7 +1107,7 @@ static void explain_fs(const struct fields *const f, const char *const rule)
 	const char *const op = field(f, "op") ? field(f, "op") : default_op(rule);
 	const char *owner = field(f, "file_uid");
 
-	explain_task(f, "comm", "pid", "uid");
+	explain_who(f, "");
 	printf("    what:    ");
 	if (!strcmp(op, "follow")) {
 		owner = field(f, "link_uid");
@@ -1116,20 +1133,8 @@ static void explain_ptrace(const struct fields *const f)
 	const char *const op = field_or_unknown(f, "op");
 	/* For PTRACE_TRACEME the tracee asks: it is the one acting. */
 	const bool traceme = !strcmp(op, "traceme");
-	const char *const actor = traceme ? "target" : "tracer";
-	const char *const other = traceme ? "tracer" : "target";
-	char comm[32], pid[32], uid[32];
 
-	printf("    who:     ");
-	snprintf(comm, sizeof(comm), "%s_comm", actor);
-	snprintf(pid, sizeof(pid), "%s_pid", actor);
-	snprintf(uid, sizeof(uid), "%s_uid", actor);
-	print_name(field(f, comm));
-	printf(" (pid %s, uid %s), child of ", field_or_unknown(f, pid),
-	       field_or_unknown(f, uid));
-	print_name(field(f, "pcomm"));
-	printf(" (pid %s)\n", field_or_unknown(f, "ppid"));
-
+	explain_who(f, traceme ? "target_" : "tracer_");
 	printf("    what:    ");
 	if (traceme)
 		printf("PTRACE_TRACEME, to be traced by ");
@@ -1137,13 +1142,8 @@ static void explain_ptrace(const struct fields *const f)
 		printf("ptrace attach to ");
 	else
 		printf("%s ", op);
-	snprintf(comm, sizeof(comm), "%s_comm", other);
-	snprintf(pid, sizeof(pid), "%s_pid", other);
-	snprintf(uid, sizeof(uid), "%s_uid", other);
-	print_name(field(f, comm));
-	printf(" (pid %s, uid %s) at ptrace_scope %s\n",
-	       field_or_unknown(f, pid), field_or_unknown(f, uid),
-	       field_or_unknown(f, "scope"));
+	print_task(f, traceme ? "tracer_" : "target_");
+	printf(" at ptrace_scope %s\n", field_or_unknown(f, "scope"));
 }
 
 /* Which setting allows it, and what complain mode would do instead. */
