@@ -255,7 +255,7 @@ fi
 # Restore
 rm -f $LINK $TARGET /tmp/wardenctl.cat "$OUT" "$ERR"
 for kv in $saved; do
-	echo "${kv#*=}" > "$SYS/${kv%%=*}" 2>/dev/null
+	echo "${kv#*=}" 2>/dev/null > "$SYS/${kv%%=*}"
 done
 echo "$saved_mainline" > /proc/sys/fs/protected_symlinks
 
