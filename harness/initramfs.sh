@@ -55,6 +55,8 @@ list=$out.list
 		[ -f "$f" ] || continue
 		echo "file /warden/$(basename "$f") $f 0755 0 0"
 	done
+	echo "dir /warden/examples 0755 0 0"
+	echo "file /warden/examples/99-warden.conf $REPO/examples/sysctl.d/99-warden.conf 0644 0 0"
 	for f in "$gbin"/*; do
 		echo "file /warden/bin/$(basename "$f") $f 0755 0 0"
 	done
