@@ -409,8 +409,8 @@ FIXTURE(flood) {
 FIXTURE_SETUP(flood)
 {
 	scratch_setup(_metadata, &self->s, "1", 01777, ROOT_UID);
-	path_join(_metadata, self->link, s->shared, "flood");
-	make_link(_metadata, self->link, s->target, OTHER_UID);
+	path_join(_metadata, self->link, self->s.shared, "flood");
+	make_link(_metadata, self->link, self->s.target, OTHER_UID);
 }
 
 FIXTURE_TEARDOWN_PARENT(flood)
