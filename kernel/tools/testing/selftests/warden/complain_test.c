@@ -437,28 +437,16 @@ static void count_reports(struct __test_metadata *const _metadata,
 			  long *const printed, long *const suppressed)
 {
 	char record[REPORT_SIZE], path_key[PATH_MAX + 8];
-	ssize_t len;
+	const char *text;
 	long n;
 
 	snprintf(path_key, sizeof(path_key), " path=\"%s\" ", link);
 	*printed = *suppressed = 0;
-	while ((len = read(kmsg, record, sizeof(record) - 1)) != 0) {
-		const char *text;
-
-		if (len < 0) {
-			if (errno == EAGAIN)
-				return;
-			ASSERT_EQ(EPIPE, errno);
-			continue;
-		}
-		record[len] = '\0';
-		text = strchr(record, ';');
-		if (!text)
-			continue;
+	while ((text = report_next(_metadata, kmsg, record))) {
 		if (strstr(text, "warden: rule=protected_sticky_symlinks verdict=denied ") &&
 		    strstr(text, path_key))
 			(*printed)++;
-		else if (sscanf(text, ";warden: %ld reports suppressed (ratelimit)",
+		else if (sscanf(text, "warden: %ld reports suppressed (ratelimit)",
 				&n) == 1)
 			*suppressed += n;
 	}
