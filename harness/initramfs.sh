@@ -36,6 +36,7 @@ for src in "$selftests"/warden/*_test.c; do
 done
 build_prog lsm_list_modules_test "$selftests"/lsm/lsm_list_modules_test.c \
 	"$selftests"/lsm/common.c
+build_prog warden_bench "$REPO"/bench/warden_bench.c
 
 list=$out.list
 {
