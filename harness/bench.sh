@@ -1,0 +1,93 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Boot the kernel, run the benchmarks (bench/warden_bench.c) in the guest
+# and report them: a table on stdout that says of each target whether it
+# is met, the CSV as bench/results/latest.csv and the ptrace scaling curve
+# as bench/results/latest.png.  The guest's console goes to stderr.
+#
+# Settings: BENCH_ROUNDS (default 21), BENCH_ARGS (more warden_bench
+# options), BENCH_MEM (the guest's memory, default 1G: 10,000 processes
+# barely fit in QEMU_MEM's 512M), BENCH_TIMEOUT (seconds, default 900),
+# BENCH_OUT (default bench/results).
+. "$(dirname "$0")/env.sh"
+
+rounds=${BENCH_ROUNDS:-21}
+out=${BENCH_OUT:-$REPO/bench/results}
+export QEMU_MEM=${BENCH_MEM:-1G} QEMU_TIMEOUT=${BENCH_TIMEOUT:-900}
+
+"$REPO/harness/deps.sh" gnuplot-nox
+mkdir -p "$out"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+say "benchmarks: $rounds rounds in a $QEMU_MEM guest ($ACCEL)"
+RESULT_COPY=$tmp/result "$REPO/harness/run.sh" \
+	"/warden/bin/warden_bench -r $rounds ${BENCH_ARGS:-} >/tmp/bench.csv &&
+	sed 's/^/warden-bench: /' /tmp/bench.csv >&3" >&2 ||
+	die "the benchmarks failed (the guest's console is above)"
+sed -n 's/\r$//; s/^warden-bench: //p' "$tmp/result" > "$out/latest.csv"
+
+# The table, then the targets.  A ratio is a configuration's time over
+# "off"'s in the same round; its median, IQR and range are over rounds.
+awk -F, -v date="$(date -u '+%Y-%m-%d %H:%M UTC')" -v accel="$ACCEL" '
+function row(w, c, n) { return w "," c "," n }
+function fmt(x, f) { return x == "n/a" ? x : sprintf(f, x) }
+function target(name, value, ok) {
+	printf "| %s | %s | %s |\n", name, value, ok ? "met" : "not met"
+}
+NR == 1 { next }
+{
+	k = row($1, $2, $3)
+	ns[k] = $6; r[k] = $9; q1[k] = $10; q3[k] = $11
+	lo[k] = $12; hi[k] = $13; rounds = $4
+	if ($1 == "ptrace_readv") {
+		if (!($3 in seen)) { procs[++np] = $3; seen[$3] = 1 }
+	}
+	lines[++nl] = $0
+}
+END {
+	printf "Warden benchmarks, %s, %d rounds, %s guest\n\n", date, rounds, accel
+	print "| workload | config | processes | ns/op | ratio to off | IQR | min-max |"
+	print "|---|---|---|---|---|---|---|"
+	for (i = 1; i <= nl; i++) {
+		split(lines[i], f, ",")
+		printf "| %s | %s | %s | %s | %s | %s | %s |\n", f[1], f[2],
+			f[3] ? f[3] : "", fmt(f[6], "%.0f"), fmt(f[9], "%.3f"),
+			f[10] == "n/a" ? "n/a" : sprintf("%.3f-%.3f", f[10], f[11]),
+			f[12] == "n/a" ? "n/a" : sprintf("%.3f-%.3f", f[12], f[13])
+	}
+	print ""
+	print "| target | value | |"
+	print "|---|---|---|"
+	split("stat_link open_link", links, " ")
+	for (i = 1; i in links; i++) {
+		w = row(links[i], "warden", 0); m = row(links[i], "mainline", 0)
+		target(links[i] ": warden / off <= 1.02", sprintf("%.3f", r[w]), r[w] <= 1.02)
+		target(links[i] ": warden / off <= mainline / off + 0.01",
+			sprintf("%.3f vs %.3f", r[w], r[m] + 0.01), r[w] <= r[m] + 0.01)
+	}
+	w = row("stat_plain", "warden", 0)
+	target("stat_plain: warden / off is 1.00 within noise (the IQR holds 1)",
+		sprintf("%.3f (%.3f-%.3f)", r[w], q1[w], q3[w]), q1[w] <= 1 && 1 <= q3[w])
+	a = procs[1]; b = procs[np]
+	w1 = ns[row("ptrace_readv", "warden", a)]; wn = ns[row("ptrace_readv", "warden", b)]
+	y1 = ns[row("ptrace_readv", "yama", a)]; yn = ns[row("ptrace_readv", "yama", b)]
+	target(sprintf("ptrace_readv: warden at %d exceptions / at %d <= 1.10", b, a),
+		sprintf("%.3f (yama: %s)", wn / w1,
+			y1 == "n/a" ? "n/a" : sprintf("%.3f", yn / y1)), wn / w1 <= 1.10)
+}' "$out/latest.csv"
+
+gnuplot <<EOF
+set terminal pngcairo size 800,500
+set output "$out/latest.png"
+set datafile separator ","
+set title "ptrace scope 1 check: process_vm_readv() of 1 byte ($ACCEL guest)"
+set xlabel "processes holding a PR_SET_PTRACER exception"
+set ylabel "ns per read (median, IQR)"
+set logscale xy
+set key top left
+set grid
+plot for [c in "off warden yama"] \
+	"< grep '^ptrace_readv,'".c."',' '$out/latest.csv'" \
+	using 3:6:7:8 with yerrorlines title c
+EOF
