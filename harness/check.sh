@@ -14,7 +14,7 @@ boots=(
 	"suite|audit=1|$t/symlink_test $t/hardlink_test $t/sticky_create_test $t/sysctl_test $t/ptrace_test $t/lsm_list_modules_test"
 	# ptrace_scope 3 cannot be undone until reboot: a boot of its own.
 	"ptrace_locked||'WARDEN_LOCK_PTRACE_SCOPE=1 $t/ptrace_locked_test'"
-	"warden_first|lsm=warden,yama|$t/lsm_list_modules_test 'sh /warden/lsm.sh lsm_warden_first capability,warden,yama'"
+	"warden_first|lsm=warden,yama|$t/lsm_list_modules_test 'sh /warden/lsm.sh lsm_warden_first capability,warden,yama' 'sh /warden/bench_smoke.sh'"
 	"without_warden|lsm=yama|'sh /warden/lsm.sh lsm_without_warden capability,yama'"
 )
 
