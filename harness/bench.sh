@@ -26,34 +26,40 @@ RESULT_COPY=$tmp/result "$REPO/harness/run.sh" \
 	die "the benchmarks failed (the guest's console is above)"
 sed -n 's/\r$//; s/^warden-bench: //p' "$tmp/result" > "$out/latest.csv"
 
-# The table, then the targets.  A ratio is a configuration's time over
-# "off"'s in the same round; its median, IQR and range are over rounds.
+# The table, then the targets: a row per workload (and number of
+# processes), a column per configuration, each cell the median time of
+# an operation and its median ratio to "off" in the same round, with the
+# IQR of that ratio over the rounds.  latest.csv has the quartiles of the
+# times and the range of the ratios too.
 awk -F, -v date="$(date -u '+%Y-%m-%d %H:%M UTC')" -v accel="$ACCEL" '
 function row(w, c, n) { return w "," c "," n }
-function fmt(x, f) { return x == "n/a" ? x : sprintf(f, x) }
 function target(name, value, ok) {
 	printf "| %s | %s | %s |\n", name, value, ok ? "met" : "not met"
+}
+function cell(k) {
+	if (ns[k] == "n/a") return "n/a"
+	if (r[k] == 1 && q1[k] == 1 && q3[k] == 1) return sprintf("%.0f ns", ns[k])
+	return sprintf("%.0f ns, %.3f (%.3f-%.3f)", ns[k], r[k], q1[k], q3[k])
 }
 NR == 1 { next }
 {
 	k = row($1, $2, $3)
-	ns[k] = $6; r[k] = $9; q1[k] = $10; q3[k] = $11
-	lo[k] = $12; hi[k] = $13; rounds = $4
-	if ($1 == "ptrace_readv") {
-		if (!($3 in seen)) { procs[++np] = $3; seen[$3] = 1 }
-	}
-	lines[++nl] = $0
+	ns[k] = $6; r[k] = $9; q1[k] = $10; q3[k] = $11; rounds = $4
+	g = $1 "," $3
+	if (!(g in ncf)) { groups[++ng] = g; ncf[g] = 0 }
+	cf[g, ++ncf[g]] = $2
+	if ($1 == "ptrace_readv" && !($3 in seen)) { procs[++np] = $3; seen[$3] = 1 }
 }
 END {
-	printf "Warden benchmarks, %s, %d rounds, %s guest\n\n", date, rounds, accel
-	print "| workload | config | processes | ns/op | ratio to off | IQR | min-max |"
-	print "|---|---|---|---|---|---|---|"
-	for (i = 1; i <= nl; i++) {
-		split(lines[i], f, ",")
-		printf "| %s | %s | %s | %s | %s | %s | %s |\n", f[1], f[2],
-			f[3] ? f[3] : "", fmt(f[6], "%.0f"), fmt(f[9], "%.3f"),
-			f[10] == "n/a" ? "n/a" : sprintf("%.3f-%.3f", f[10], f[11]),
-			f[12] == "n/a" ? "n/a" : sprintf("%.3f-%.3f", f[12], f[13])
+	printf "Warden benchmarks, %s, %d rounds, %s guest\n", date, rounds, accel
+	for (i = 1; i <= ng; i++) {
+		g = groups[i]; split(g, wn, ",")
+		head = "| workload |"; line = "|---|"
+		for (j = 1; j <= ncf[g]; j++) { head = head " " cf[g, j] " |"; line = line "---|" }
+		if (head != last) { printf "\n%s\n%s\n", head, line; last = head }
+		printf "| %s |", wn[1] (wn[2] ? ", " wn[2] (wn[2] == 1 ? " process" : " processes") : "")
+		for (j = 1; j <= ncf[g]; j++) printf " %s |", cell(row(wn[1], cf[g, j], wn[2]))
+		print ""
 	}
 	print ""
 	print "| target | value | |"
