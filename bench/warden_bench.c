@@ -148,7 +148,7 @@ static char link_path[PATH_LEN], plain_path[PATH_LEN], deep_path[PATH_LEN];
 static char own_path[PATH_LEN], own_link_path[PATH_LEN], mine_path[PATH_LEN];
 
 /* The ptrace scene: what the tracer reads, and who. */
-static volatile char probe = 'w';
+static char probe = 'w';
 static pid_t tracer_pid, target_pid;
 static int to_tracer = -1, from_tracer = -1;
 static pid_t procs[MAX_PROCS];
@@ -373,6 +373,7 @@ static int op_ptrace_readv(void)
 static const enum config_id fs_configs[] = {
 	OFF, MAINLINE, WARDEN, WARDEN_2, COMPLAIN, POLICY, CONFIGS,
 };
+
 static const enum config_id ptrace_configs[] = { OFF, WARDEN, YAMA, CONFIGS };
 
 static const struct workload {
