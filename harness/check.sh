@@ -22,7 +22,7 @@ boots=(
 	"ptrace_locked||'WARDEN_LOCK_PTRACE_SCOPE=1 $t/ptrace_locked_test'"
 	# wardenctl's test of the lock boots alone too.
 	"wardenctl_lock||'sh /warden/wardenctl_lock_test.sh'"
-	"warden_first|lsm=warden,yama|$t/lsm_list_modules_test 'sh /warden/lsm.sh lsm_warden_first capability,warden,yama'"
+	"warden_first|lsm=warden,yama|$t/lsm_list_modules_test 'sh /warden/lsm.sh lsm_warden_first capability,warden,yama' 'sh /warden/bench_smoke.sh'"
 	# Warden's boot parameters do nothing when lsm= leaves it out.
 	"without_warden|lsm=yama warden.protected_regular=2 warden.lock=1|'sh /warden/lsm.sh lsm_without_warden capability,yama' 'sh /warden/wardenctl_absent_test.sh'"
 )

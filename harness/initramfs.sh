@@ -37,6 +37,7 @@ done
 build_prog lsm_list_modules_test "$selftests"/lsm/lsm_list_modules_test.c \
 	"$selftests"/lsm/common.c
 build_prog wardenctl "$REPO"/wardenctl/*.c
+build_prog warden_bench "$REPO"/bench/warden_bench.c
 
 list=$out.list
 {
