@@ -9,6 +9,8 @@
 #                        copies a host folder to /mnt/guest first)
 #   make shell           an interactive root shell in the guest
 #   make series          the upstream patch series, checked
+#   make bench           the benchmarks: a table, bench/results/latest.csv
+#                        and latest.png (BENCH_ROUNDS, BENCH_MEM)
 #
 # Settings (make VAR=value): WARDEN_CACHE (default ~/.cache/warden), ACCEL
 # (tcg or kvm), JOBS, QEMU_TIMEOUT, KSRC_TARBALL, BUILD_FLAVOR (debug),
@@ -18,7 +20,7 @@
 SHELL := /bin/bash
 H := harness
 
-.PHONY: all deps tree kernel run shell check check-all demo series help
+.PHONY: all deps tree kernel run shell check check-all demo series bench help
 
 all: check
 
@@ -51,3 +53,6 @@ demo: kernel
 
 series: tree
 	@$(H)/series.sh
+
+bench: kernel
+	@$(H)/bench.sh

@@ -28,18 +28,8 @@
 #include "fs.h"
 #include "limits.h"
 #include "report.h"
+#include "settings.h"
 #include "setup.h"
-
-/*
- * Read without a lock: a check that races a sysctl write sees either
- * level, and both are valid.
- */
-int warden_sticky_symlinks __read_mostly =
-	CONFIG_SECURITY_WARDEN_STICKY_SYMLINKS;
-int warden_nonaccess_hardlinks __read_mostly =
-	CONFIG_SECURITY_WARDEN_NONACCESS_HARDLINKS;
-int warden_fifos __read_mostly = CONFIG_SECURITY_WARDEN_FIFOS;
-int warden_regular __read_mostly = CONFIG_SECURITY_WARDEN_REGULAR;
 
 /*
  * Level 1 counts only sticky directories that everyone can write to, as
@@ -73,17 +63,38 @@ static bool is_checked_component(const unsigned int flags, const int level)
 	return level == WARDEN_STICKY_WORLD && (flags & LSM_FOLLOW_TRAILING);
 }
 
-static void report_sticky(const enum warden_rule rule, const struct path *path,
-			  const vfsuid_t obj_vfsuid, const umode_t dir_mode,
-			  const vfsuid_t dir_vfsuid)
+/* The highest level below @level at which the link would be followed. */
+static int follow_allowed_at(const umode_t dir_mode, const unsigned int flags,
+			     int level)
 {
-	warden_report_denial(&(const struct warden_denial){
+	while (--level > 0)
+		if (!is_checked_component(flags, level) ||
+		    !is_shared_sticky_dir(dir_mode, level))
+			break;
+	return level;
+}
+
+/* The highest level below @level at which the file would be reopened. */
+static int reopen_allowed_at(const umode_t dir_mode, int level)
+{
+	while (--level > 0)
+		if (!is_shared_sticky_dir(dir_mode, level))
+			break;
+	return level;
+}
+
+static int refuse_sticky(const enum warden_rule rule, const struct path *path,
+			 const vfsuid_t obj_vfsuid, const umode_t dir_mode,
+			 const vfsuid_t dir_vfsuid, const int allowed_at)
+{
+	return warden_refuse(&(const struct warden_denial){
 		.rule = rule,
 		.path = path,
 		.owner = vfsuid_into_kuid(obj_vfsuid),
 		.dir_owner = vfsuid_into_kuid(dir_vfsuid),
 		.dir_mode = dir_mode,
-	});
+		.allowed_at = allowed_at,
+	}, -EACCES);
 }
 
 /**
@@ -98,14 +109,15 @@ static void report_sticky(const enum warden_rule rule, const struct path *path,
  * makes root the target of this attack, not a reason to let it through.
  *
  * Return: 0 if @link may be followed, -ECHILD to redo an RCU walk that
- * would be denied in ref walk (so that only ref walk reports), or -EACCES.
+ * would be refused in ref walk (so that only ref walk counts and reports,
+ * once, even in complain mode), or -EACCES.
  */
 static int hook_path_follow_link(const struct path *link,
 				 const struct inode *inode,
 				 const umode_t dir_mode, const vfsuid_t dir_vfsuid,
 				 const unsigned int flags)
 {
-	const int level = READ_ONCE(warden_sticky_symlinks);
+	const int level = warden_level(WARDEN_RULE_STICKY_SYMLINKS);
 	vfsuid_t link_vfsuid;
 
 	if (!is_checked_component(flags, level) ||
@@ -119,9 +131,9 @@ static int hook_path_follow_link(const struct path *link,
 	if (flags & LSM_FOLLOW_RCU)
 		return -ECHILD;
 
-	report_sticky(WARDEN_RULE_STICKY_SYMLINKS, link, link_vfsuid, dir_mode,
-		      dir_vfsuid);
-	return -EACCES;
+	return refuse_sticky(WARDEN_RULE_STICKY_SYMLINKS, link, link_vfsuid,
+			     dir_mode, dir_vfsuid,
+			     follow_allowed_at(dir_mode, flags, level));
 }
 
 /**
@@ -146,15 +158,13 @@ static int hook_path_open_existing(const struct path *path,
 	vfsuid_t file_vfsuid;
 	int level;
 
-	if (S_ISREG(inode->i_mode)) {
+	if (S_ISREG(inode->i_mode))
 		rule = WARDEN_RULE_REGULAR;
-		level = READ_ONCE(warden_regular);
-	} else if (S_ISFIFO(inode->i_mode)) {
+	else if (S_ISFIFO(inode->i_mode))
 		rule = WARDEN_RULE_FIFOS;
-		level = READ_ONCE(warden_fifos);
-	} else {
+	else
 		return 0;
-	}
+	level = warden_level(rule);
 
 	if (!is_shared_sticky_dir(dir_mode, level))
 		return 0;
@@ -163,8 +173,8 @@ static int hook_path_open_existing(const struct path *path,
 	if (is_trusted_owner(dir_vfsuid, file_vfsuid, current_fsuid()))
 		return 0;
 
-	report_sticky(rule, path, file_vfsuid, dir_mode, dir_vfsuid);
-	return -EACCES;
+	return refuse_sticky(rule, path, file_vfsuid, dir_mode, dir_vfsuid,
+			     reopen_allowed_at(dir_mode, level));
 }
 
 /*
@@ -205,18 +215,18 @@ static int hook_path_link(struct dentry *const old_dentry,
 		.dentry = old_dentry,
 	};
 
-	if (READ_ONCE(warden_nonaccess_hardlinks) < WARDEN_HARDLINKS_ON)
+	if (warden_level(WARDEN_RULE_NONACCESS_HARDLINKS) < WARDEN_HARDLINKS_ON)
 		return 0;
 	if (is_safe_hardlink_source(idmap, inode) ||
 	    inode_owner_or_capable(idmap, inode))
 		return 0;
 
-	warden_report_denial(&(const struct warden_denial){
+	return warden_refuse(&(const struct warden_denial){
 		.rule = WARDEN_RULE_NONACCESS_HARDLINKS,
 		.path = &old_path,
 		.owner = vfsuid_into_kuid(i_uid_into_vfsuid(idmap, inode)),
-	});
-	return -EPERM;
+		.allowed_at = WARDEN_LEVEL_OFF,
+	}, -EPERM);
 }
 
 static struct security_hook_list warden_fs_hooks[] __ro_after_init = {

@@ -32,13 +32,8 @@
 #include "limits.h"
 #include "ptrace.h"
 #include "report.h"
+#include "settings.h"
 #include "setup.h"
-
-/*
- * Read without a lock: a check that races a sysctl write sees either
- * scope, and both are valid.
- */
-int warden_ptrace_scope __read_mostly = CONFIG_SECURITY_WARDEN_PTRACE_SCOPE;
 
 /*
  * What security_task_prctl() takes for "not this LSM's option", the
@@ -253,24 +248,29 @@ static bool may_attach(struct task_struct *const child, const int scope)
  *
  * Context: task_lock(@child) held: does not sleep.
  *
- * Return: 0 if the scope allows the access, -EPERM otherwise.
+ * Return: 0 if the scope allows the access or only complains, -EPERM
+ * otherwise.
  */
 static int hook_ptrace_access_check(struct task_struct *const child,
 				    const unsigned int mode)
 {
-	const int scope = READ_ONCE(warden_ptrace_scope);
+	int scope = warden_level(WARDEN_RULE_PTRACE_SCOPE);
+	int allowed_at = scope;
 
 	if (!(mode & PTRACE_MODE_ATTACH) || may_attach(child, scope))
 		return 0;
 
-	if (!(mode & PTRACE_MODE_NOAUDIT))
-		warden_report_ptrace_denial(&(const struct warden_ptrace_denial){
-			.op = WARDEN_PTRACE_ATTACH,
-			.scope = scope,
-			.tracer = current,
-			.target = child,
-		});
-	return -EPERM;
+	while (--allowed_at > WARDEN_PTRACE_CLASSIC)
+		if (may_attach(child, allowed_at))
+			break;
+	return warden_refuse_ptrace(&(const struct warden_ptrace_denial){
+		.op = WARDEN_PTRACE_ATTACH,
+		.scope = scope,
+		.allowed_at = allowed_at,
+		.quiet = mode & PTRACE_MODE_NOAUDIT,
+		.tracer = current,
+		.target = child,
+	}, -EPERM);
 }
 
 /**
@@ -283,32 +283,31 @@ static int hook_ptrace_access_check(struct task_struct *const child,
  *
  * Context: write_lock_irq(&tasklist_lock) held: does not sleep.
  *
- * Return: 0 if the scope allows it, -EPERM otherwise.
+ * Return: 0 if the scope allows it or only complains, -EPERM otherwise.
  */
 static int hook_ptrace_traceme(struct task_struct *const parent)
 {
-	const int scope = READ_ONCE(warden_ptrace_scope);
+	const int scope = warden_level(WARDEN_RULE_PTRACE_SCOPE);
+	int allowed_at = WARDEN_PTRACE_RELATIONAL;
+	int err;
 
-	switch (scope) {
-	case WARDEN_PTRACE_CLASSIC:
-	case WARDEN_PTRACE_RELATIONAL:
+	if (scope <= WARDEN_PTRACE_RELATIONAL)
 		return 0;
-	case WARDEN_PTRACE_CAPABILITY:
-		if (has_ns_capability(parent, current_user_ns(),
-				      CAP_SYS_PTRACE))
+	if (has_ns_capability(parent, current_user_ns(), CAP_SYS_PTRACE)) {
+		if (scope == WARDEN_PTRACE_CAPABILITY)
 			return 0;
-		break;
+		allowed_at = WARDEN_PTRACE_CAPABILITY;
 	}
-
 	task_lock(current);
-	warden_report_ptrace_denial(&(const struct warden_ptrace_denial){
+	err = warden_refuse_ptrace(&(const struct warden_ptrace_denial){
 		.op = WARDEN_PTRACE_TRACEME,
 		.scope = scope,
+		.allowed_at = allowed_at,
 		.tracer = parent,
 		.target = current,
-	});
+	}, -EPERM);
 	task_unlock(current);
-	return -EPERM;
+	return err;
 }
 
 static struct security_hook_list warden_ptrace_hooks[] __ro_after_init = {

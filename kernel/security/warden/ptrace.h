@@ -6,15 +6,12 @@
 #ifndef _SECURITY_WARDEN_PTRACE_H
 #define _SECURITY_WARDEN_PTRACE_H
 
-#include <linux/cache.h>
 #include <linux/init.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/types.h>
 
 #include "setup.h"
-
-extern int warden_ptrace_scope;
 
 struct pid;
 

@@ -1,30 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Warden LSM - Reports of denials
+ * Warden LSM - What happens when a rule refuses
  *
  * An EACCES that nobody can explain gets a protection switched off, so
- * every denial says which rule refused, whom and what, in the kernel log
- * and to audit.  The log is ratelimited: one user must not be able to
- * flood it by retrying a denied lookup.
+ * every refusal is counted and says which rule refused, whom and what,
+ * and which setting would allow it, in the kernel log and to audit.  A
+ * rule in complain mode goes through the same steps and then allows.
+ *
+ * The log is ratelimited: one user must not be able to flood it by
+ * retrying a denied lookup.  What the ratelimit drops is counted and said
+ * in the next line, or when the flood is over.
  */
 
+#include <linux/atomic.h>
 #include <linux/audit.h>
 #include <linux/cred.h>
 #include <linux/dcache.h>
 #include <linux/fs.h>
 #include <linux/printk.h>
 #include <linux/ratelimit.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/stat.h>
 #include <linux/string.h>
 #include <linux/task_work.h>
+#include <linux/workqueue.h>
 
 #include "common.h"
+#include "counters.h"
 #include "report.h"
+#include "settings.h"
 
 struct warden_rule_report {
-	const char *name;
 	const char *op;
 	const char *audit_op;
 	const char *owner_key;
@@ -34,7 +42,6 @@ struct warden_rule_report {
 
 static const struct warden_rule_report warden_rule_reports[] = {
 	[WARDEN_RULE_STICKY_SYMLINKS] = {
-		.name = "protected_sticky_symlinks",
 		.op = "follow",
 		.audit_op = "follow_link",
 		.owner_key = "link_uid",
@@ -42,14 +49,12 @@ static const struct warden_rule_report warden_rule_reports[] = {
 		.has_dir = true,
 	},
 	[WARDEN_RULE_NONACCESS_HARDLINKS] = {
-		.name = "protected_nonaccess_hardlinks",
 		.op = "link",
 		.audit_op = "linkat",
 		.owner_key = "file_uid",
 		.audit_type = AUDIT_ANOM_LINK,
 	},
 	[WARDEN_RULE_FIFOS] = {
-		.name = "protected_fifos",
 		.op = "open_creat",
 		.audit_op = "sticky_create_fifo",
 		.owner_key = "file_uid",
@@ -57,7 +62,6 @@ static const struct warden_rule_report warden_rule_reports[] = {
 		.has_dir = true,
 	},
 	[WARDEN_RULE_REGULAR] = {
-		.name = "protected_regular",
 		.op = "open_creat",
 		.audit_op = "sticky_create_regular",
 		.owner_key = "file_uid",
@@ -66,17 +70,93 @@ static const struct warden_rule_report warden_rule_reports[] = {
 	},
 };
 
-static DEFINE_RATELIMIT_STATE(warden_log_ratelimit, DEFAULT_RATELIMIT_INTERVAL,
-			      DEFAULT_RATELIMIT_BURST);
+static const char *const warden_verdicts[] = {
+	[WARDEN_DENIED] = "denied",
+	[WARDEN_WOULD_DENY] = "would_deny",
+};
+
+static const char *const warden_audit_modes[] = {
+	[WARDEN_DENIED] = "enforce",
+	[WARDEN_WOULD_DENY] = "complain",
+};
+
+/* Our own message says what was dropped, with our prefix. */
+static struct ratelimit_state warden_log_ratelimit =
+	RATELIMIT_STATE_INIT_FLAGS(warden_log_ratelimit,
+				   DEFAULT_RATELIMIT_INTERVAL,
+				   DEFAULT_RATELIMIT_BURST,
+				   RATELIMIT_MSG_ON_RELEASE);
+
+static atomic_long_t warden_log_suppressed = ATOMIC_LONG_INIT(0);
+
+static void log_suppressed(void)
+{
+	const long n = atomic_long_xchg(&warden_log_suppressed, 0);
+
+	if (n)
+		pr_notice("%ld reports suppressed (ratelimit)\n", n);
+}
+
+static void log_suppressed_work(struct work_struct *const work)
+{
+	log_suppressed();
+}
+
+static DECLARE_DELAYED_WORK(warden_log_suppressed_work, log_suppressed_work);
+
+/*
+ * Whether a report may be logged now.  A dropped one is counted, and the
+ * count is logged before the next report, or one interval later if the
+ * flood stopped, so that no flood goes unsaid.
+ *
+ * Context: Any context.
+ */
+static bool may_log(void)
+{
+	if (!__ratelimit(&warden_log_ratelimit)) {
+		atomic_long_inc(&warden_log_suppressed);
+		schedule_delayed_work(&warden_log_suppressed_work,
+				      DEFAULT_RATELIMIT_INTERVAL);
+		return false;
+	}
+	log_suppressed();
+	return true;
+}
+
+/*
+ * Like the audit code, copy a comm without its task's lock: a concurrent
+ * rename can at worst mix two names, never lose the final NUL.
+ */
+static void copy_comm(char *const comm, const struct task_struct *const task)
+{
+	memcpy(comm, task->comm, TASK_COMM_LEN);
+	comm[TASK_COMM_LEN - 1] = '\0';
+}
+
+/* The parent of the current task, whose program most likely ran it. */
+static pid_t current_parent(char *const comm)
+{
+	struct task_struct *parent;
+	pid_t pid;
+
+	rcu_read_lock();
+	parent = rcu_dereference(current->real_parent);
+	pid = task_tgid_nr(parent);
+	copy_comm(comm, parent);
+	rcu_read_unlock();
+	return pid;
+}
 
 static void log_denial(const struct warden_rule_report *report,
-		       const struct warden_denial *denial)
+		       const struct warden_denial *denial,
+		       const enum warden_verdict verdict)
 {
-	char comm[TASK_COMM_LEN];
+	char comm[TASK_COMM_LEN], pcomm[TASK_COMM_LEN];
 	char dir[sizeof(" dir_uid=4294967295 dir_mode=7777")] = "";
 	char *buf, *pathname;
+	pid_t ppid;
 
-	if (!__ratelimit(&warden_log_ratelimit))
+	if (!may_log())
 		return;
 
 	buf = __getname();
@@ -85,12 +165,15 @@ static void log_denial(const struct warden_rule_report *report,
 		snprintf(dir, sizeof(dir), " dir_uid=%u dir_mode=%04o",
 			 from_kuid(&init_user_ns, denial->dir_owner),
 			 denial->dir_mode & 07777);
-	pr_notice("rule=%s verdict=denied op=%s path=\"%s\" %s=%u%s comm=\"%s\" pid=%d fsuid=%u\n",
-		  report->name, report->op,
-		  IS_ERR(pathname) ? "?" : pathname, report->owner_key,
-		  from_kuid(&init_user_ns, denial->owner), dir,
-		  get_task_comm(comm, current), task_pid_nr(current),
-		  from_kuid(&init_user_ns, current_fsuid()));
+	ppid = current_parent(pcomm);
+	pr_notice("rule=%s verdict=%s op=%s path=\"%s\" %s=%u%s comm=\"%s\" pid=%d fsuid=%u uid=%u ppid=%d pcomm=\"%s\" knob=kernel.warden.%s allowed_at=%d\n",
+		  warden_rule_name(denial->rule), warden_verdicts[verdict],
+		  report->op, IS_ERR(pathname) ? "?" : pathname,
+		  report->owner_key, from_kuid(&init_user_ns, denial->owner),
+		  dir, get_task_comm(comm, current), task_pid_nr(current),
+		  from_kuid(&init_user_ns, current_fsuid()),
+		  from_kuid(&init_user_ns, current_uid()), ppid, pcomm,
+		  warden_rule_name(denial->rule), denial->allowed_at);
 	if (buf)
 		__putname(buf);
 }
@@ -100,7 +183,8 @@ static void log_denial(const struct warden_rule_report *report,
  * be loaded: a denial by Warden is an event of its own, like an AVC.
  */
 static void audit_denial(const struct warden_rule_report *report,
-			 const struct warden_denial *denial)
+			 const struct warden_denial *denial,
+			 const enum warden_verdict verdict)
 {
 	struct audit_buffer *ab;
 
@@ -110,39 +194,58 @@ static void audit_denial(const struct warden_rule_report *report,
 	ab = audit_log_start(audit_context(), GFP_KERNEL, report->audit_type);
 	if (!ab)
 		return;
-	audit_log_format(ab, "lsm=" WARDEN_NAME " op=%s rule=%s",
-			 report->audit_op, report->name);
+	audit_log_format(ab, "lsm=" WARDEN_NAME " op=%s rule=%s mode=%s",
+			 report->audit_op, warden_rule_name(denial->rule),
+			 warden_audit_modes[verdict]);
 	audit_log_task_info(ab);
 	audit_log_d_path(ab, " path=", denial->path);
-	audit_log_format(ab, " %s=%u res=0", report->owner_key,
-			 from_kuid(&init_user_ns, denial->owner));
+	audit_log_format(ab, " %s=%u res=%d", report->owner_key,
+			 from_kuid(&init_user_ns, denial->owner),
+			 verdict == WARDEN_WOULD_DENY);
 	audit_log_end(ab);
 }
 
+static enum warden_verdict verdict_of(const enum warden_rule rule)
+{
+	return warden_complains(rule) ? WARDEN_WOULD_DENY : WARDEN_DENIED;
+}
+
 /**
- * warden_report_denial - Log and audit a denial
- * @denial: What was refused.
+ * warden_refuse - Count, log and audit what a filesystem rule refuses
+ * @denial: What the rule refuses.
+ * @err: The error the access fails with if the rule enforces.
  *
  * Context: Process context, may sleep: never call it from an RCU walk.
+ *
+ * Return: @err, or 0 if the rule is in complain mode.
  */
-void warden_report_denial(const struct warden_denial *denial)
+int warden_refuse(const struct warden_denial *denial, const int err)
 {
 	const struct warden_rule_report *report =
 		&warden_rule_reports[denial->rule];
+	const enum warden_verdict verdict = verdict_of(denial->rule);
 
-	log_denial(report, denial);
-	audit_denial(report, denial);
+	warden_count(denial->rule, verdict);
+	log_denial(report, denial, verdict);
+	audit_denial(report, denial, verdict);
+	return verdict == WARDEN_DENIED ? err : 0;
 }
 
 /* What a ptrace report needs, copied while the hook still holds its locks. */
 struct warden_ptrace_report {
 	struct callback_head work;
 	enum warden_ptrace_op op;
+	enum warden_verdict verdict;
 	int scope;
+	int allowed_at;
 	pid_t tracer_pid;
 	pid_t target_pid;
+	pid_t ppid;
+	uid_t tracer_uid;
+	uid_t target_uid;
 	char tracer_comm[TASK_COMM_LEN];
 	char target_comm[TASK_COMM_LEN];
+	char pcomm[TASK_COMM_LEN];
 };
 
 static const char *const warden_ptrace_ops[] = {
@@ -155,25 +258,17 @@ static const char *const warden_ptrace_audit_ops[] = {
 	[WARDEN_PTRACE_TRACEME] = "ptrace_traceme",
 };
 
-/*
- * Like the audit code, copy a comm without its task's lock: a concurrent
- * rename can at worst mix two names, never lose the final NUL.
- */
-static void copy_comm(char *const comm, const struct task_struct *const task)
-{
-	memcpy(comm, task->comm, TASK_COMM_LEN);
-	comm[TASK_COMM_LEN - 1] = '\0';
-}
-
 static void log_ptrace_denial(const struct warden_ptrace_report *report)
 {
-	if (!__ratelimit(&warden_log_ratelimit))
+	if (!may_log())
 		return;
 
-	pr_notice("rule=ptrace_scope verdict=denied op=%s tracer_comm=\"%s\" tracer_pid=%d target_comm=\"%s\" target_pid=%d scope=%d\n",
+	pr_notice("rule=ptrace_scope verdict=%s op=%s tracer_comm=\"%s\" tracer_pid=%d target_comm=\"%s\" target_pid=%d scope=%d tracer_uid=%u target_uid=%u ppid=%d pcomm=\"%s\" knob=kernel.warden.ptrace_scope allowed_at=%d\n",
+		  warden_verdicts[report->verdict],
 		  warden_ptrace_ops[report->op], report->tracer_comm,
 		  report->tracer_pid, report->target_comm, report->target_pid,
-		  report->scope);
+		  report->scope, report->tracer_uid, report->target_uid,
+		  report->ppid, report->pcomm, report->allowed_at);
 }
 
 /*
@@ -192,15 +287,17 @@ static void audit_ptrace_denial(const struct warden_ptrace_report *report,
 			     AUDIT_AVC);
 	if (!ab)
 		return;
-	audit_log_format(ab, "lsm=" WARDEN_NAME " op=%s rule=ptrace_scope",
-			 warden_ptrace_audit_ops[report->op]);
+	audit_log_format(ab, "lsm=" WARDEN_NAME " op=%s rule=ptrace_scope mode=%s",
+			 warden_ptrace_audit_ops[report->op],
+			 warden_audit_modes[report->verdict]);
 	if (!atomic)
 		audit_log_task_info(ab);
 	audit_log_format(ab, " tracer_pid=%d tracer_comm=", report->tracer_pid);
 	audit_log_untrustedstring(ab, report->tracer_comm);
 	audit_log_format(ab, " target_pid=%d target_comm=", report->target_pid);
 	audit_log_untrustedstring(ab, report->target_comm);
-	audit_log_format(ab, " scope=%d res=0", report->scope);
+	audit_log_format(ab, " scope=%d res=%d", report->scope,
+			 report->verdict == WARDEN_WOULD_DENY);
 	audit_log_end(ab);
 }
 
@@ -214,19 +311,20 @@ static void report_ptrace_work(struct callback_head *const work)
 	kfree(report);
 }
 
-/**
- * warden_report_ptrace_denial - Log and audit a ptrace denial
- * @denial: What was refused.
- *
+static uid_t task_init_uid(const struct task_struct *const task)
+{
+	return from_kuid(&init_user_ns, task_uid(task));
+}
+
+/*
  * The ptrace hooks run under task_lock() or tasklist_lock: the report is
  * copied now and written when the current task returns to user space, as
  * Yama does.  A kernel thread never gets there, and an exiting task can
  * no longer queue work: theirs is written at once, without the fields
  * that would sleep.
- *
- * Context: Any context; does not sleep.
  */
-void warden_report_ptrace_denial(const struct warden_ptrace_denial *denial)
+static void report_ptrace_denial(const struct warden_ptrace_denial *denial,
+				 const enum warden_verdict verdict)
 {
 	struct warden_ptrace_report *report;
 
@@ -234,9 +332,14 @@ void warden_report_ptrace_denial(const struct warden_ptrace_denial *denial)
 	if (!report)
 		return;
 	report->op = denial->op;
+	report->verdict = verdict;
 	report->scope = denial->scope;
+	report->allowed_at = denial->allowed_at;
 	report->tracer_pid = denial->tracer->pid;
 	report->target_pid = denial->target->pid;
+	report->tracer_uid = task_init_uid(denial->tracer);
+	report->target_uid = task_init_uid(denial->target);
+	report->ppid = current_parent(report->pcomm);
 	copy_comm(report->tracer_comm, denial->tracer);
 	copy_comm(report->target_comm, denial->target);
 
@@ -248,4 +351,26 @@ void warden_report_ptrace_denial(const struct warden_ptrace_denial *denial)
 	log_ptrace_denial(report);
 	audit_ptrace_denial(report, true);
 	kfree(report);
+}
+
+/**
+ * warden_refuse_ptrace - Count, log and audit what ptrace_scope refuses
+ * @denial: What the rule refuses.
+ * @err: The error the access fails with if the rule enforces.
+ *
+ * Context: Any context; does not sleep.
+ *
+ * Return: @err, or 0 if the rule is in complain mode.
+ */
+int warden_refuse_ptrace(const struct warden_ptrace_denial *denial,
+			 const int err)
+{
+	const enum warden_verdict verdict =
+		verdict_of(WARDEN_RULE_PTRACE_SCOPE);
+
+	if (!denial->quiet) {
+		warden_count(WARDEN_RULE_PTRACE_SCOPE, verdict);
+		report_ptrace_denial(denial, verdict);
+	}
+	return verdict == WARDEN_DENIED ? err : 0;
 }

@@ -10,12 +10,7 @@
 #include <linux/types.h>
 #include <linux/uidgid.h>
 
-enum warden_rule {
-	WARDEN_RULE_STICKY_SYMLINKS,
-	WARDEN_RULE_NONACCESS_HARDLINKS,
-	WARDEN_RULE_FIFOS,
-	WARDEN_RULE_REGULAR,
-};
+#include "settings.h"
 
 enum warden_ptrace_op {
 	WARDEN_PTRACE_ATTACH,
@@ -32,6 +27,7 @@ struct task_struct;
  * @dir_owner: Owner of the directory holding @path, as the walk saw it,
  *             for the rules about sticky directories.
  * @dir_mode: Mode of that directory, as the walk saw it, or 0.
+ * @allowed_at: The highest level of the rule that would allow it.
  */
 struct warden_denial {
 	enum warden_rule rule;
@@ -39,14 +35,17 @@ struct warden_denial {
 	kuid_t owner;
 	kuid_t dir_owner;
 	umode_t dir_mode;
+	int allowed_at;
 };
 
-void warden_report_denial(const struct warden_denial *denial);
+int warden_refuse(const struct warden_denial *denial, int err);
 
 /**
  * struct warden_ptrace_denial - A ptrace the ptrace_scope rule refused
  * @op: An attach, or a PTRACE_TRACEME.
  * @scope: The scope that refused it.
+ * @allowed_at: The highest scope that would allow it.
+ * @quiet: Neither report nor count it (PTRACE_MODE_NOAUDIT).
  * @tracer: The task that would have traced.
  * @target: The task that would have been traced; the caller holds its
  *          task_lock(), for its comm.
@@ -54,10 +53,12 @@ void warden_report_denial(const struct warden_denial *denial);
 struct warden_ptrace_denial {
 	enum warden_ptrace_op op;
 	int scope;
+	int allowed_at;
+	bool quiet;
 	const struct task_struct *tracer;
 	const struct task_struct *target;
 };
 
-void warden_report_ptrace_denial(const struct warden_ptrace_denial *denial);
+int warden_refuse_ptrace(const struct warden_ptrace_denial *denial, int err);
 
 #endif /* _SECURITY_WARDEN_REPORT_H */

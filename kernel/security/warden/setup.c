@@ -10,8 +10,8 @@
 #include "common.h"
 #include "fs.h"
 #include "ptrace.h"
+#include "settings.h"
 #include "setup.h"
-#include "sysctl.h"
 
 const struct lsm_id warden_lsmid = {
 	.name = WARDEN_NAME,
@@ -22,8 +22,12 @@ struct lsm_blob_sizes warden_blob_sizes __ro_after_init = {
 	.lbs_task = sizeof(struct warden_task_security),
 };
 
+/* Whether the LSM list named Warden, for what initcalls add later. */
+bool warden_enabled __ro_after_init;
+
 static int __init warden_init(void)
 {
+	warden_enabled = true;
 	warden_add_fs_hooks();
 	warden_add_ptrace_hooks();
 	if (warden_init_sysctl())

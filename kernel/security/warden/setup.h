@@ -7,8 +7,10 @@
 #define _SECURITY_WARDEN_SETUP_H
 
 #include <linux/lsm_hooks.h>
+#include <linux/types.h>
 
 extern const struct lsm_id warden_lsmid;
 extern struct lsm_blob_sizes warden_blob_sizes;
+extern bool warden_enabled;
 
 #endif /* _SECURITY_WARDEN_SETUP_H */

@@ -7,6 +7,9 @@
  * other users.
  */
 
+#ifndef _SELFTESTS_WARDEN_COMMON_H
+#define _SELFTESTS_WARDEN_COMMON_H
+
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -338,7 +341,7 @@ struct denial {
 	const void *arg;
 	/* The errno @fn must return. */
 	int err;
-	/* The path the reports name. */
+	/* The path the reports name; NULL for ptrace, named by the tracer. */
 	const char *path;
 };
 
@@ -392,6 +395,36 @@ static inline bool report_matches(const char *const text,
  * terminated), for at most REPORT_TIMEOUT_MS.  Copies the message of that
  * record to @msg.  No record may contain @reject, if not NULL.
  */
+/*
+ * Reads the next record of the kernel log into @record: returns its
+ * message, without the header and the newline, or NULL if none is there
+ * yet.  Records overwritten before they were read are skipped.
+ */
+static inline char *report_next(struct __test_metadata *const _metadata,
+				const int kmsg, char *const record)
+{
+	for (;;) {
+		/* One record: "prio,seq,time,flags;message\n" */
+		const ssize_t len = read(kmsg, record, REPORT_SIZE - 1);
+		char *text;
+
+		if (len < 0) {
+			/* EPIPE: records were overwritten, read on. */
+			if (errno == EAGAIN)
+				return NULL;
+			ASSERT_EQ(EPIPE, errno);
+			continue;
+		}
+		record[len] = '\0';
+		text = strchr(record, ';');
+		if (!text)
+			continue;
+		text++;
+		text[strcspn(text, "\n")] = '\0';
+		return text;
+	}
+}
+
 static inline bool report_find(struct __test_metadata *const _metadata,
 			       const int kmsg,
 			       const char *const *const needles,
@@ -403,24 +436,12 @@ static inline bool report_find(struct __test_metadata *const _metadata,
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	while (report_elapsed_ms(&start) < REPORT_TIMEOUT_MS) {
-		/* One record: "prio,seq,time,flags;message\n" */
-		const ssize_t len = read(kmsg, record, sizeof(record) - 1);
-		char *text;
+		const char *const text = report_next(_metadata, kmsg, record);
 
-		if (len < 0) {
-			/* EPIPE: records were overwritten, read on. */
-			if (errno == EAGAIN)
-				poll(&pfd, 1, 100);
-			else
-				ASSERT_EQ(EPIPE, errno);
+		if (!text) {
+			poll(&pfd, 1, 100);
 			continue;
 		}
-		record[len] = '\0';
-		text = strchr(record, ';');
-		if (!text)
-			continue;
-		text++;
-		text[strcspn(text, "\n")] = '\0';
 		if (reject)
 			ASSERT_EQ(NULL, strstr(text, reject));
 		if (report_matches(text, needles)) {
@@ -448,11 +469,15 @@ static inline pid_t expect_report(struct __test_metadata *const _metadata,
 	pid_t pid;
 	int attempt;
 
-	snprintf(path_key, sizeof(path_key), " path=\"%s\" ", d->path);
+	if (d->path)
+		snprintf(path_key, sizeof(path_key), " path=\"%s\" ", d->path);
+	else
+		snprintf(path_key, sizeof(path_key), "rule=ptrace_scope ");
 	for (attempt = 0;; attempt++) {
 		pid = spawn_as(d->uid, d->fn, d->arg);
 		ASSERT_EQ(d->err, wait_child(pid));
-		snprintf(pid_key, sizeof(pid_key), " pid=%d ", pid);
+		snprintf(pid_key, sizeof(pid_key),
+			 d->path ? " pid=%d " : " tracer_pid=%d ", pid);
 		if (report_find(_metadata, kmsg, needles, reject, msg))
 			return pid;
 		ASSERT_EQ(0, attempt)
@@ -461,6 +486,22 @@ static inline pid_t expect_report(struct __test_metadata *const _metadata,
 		}
 		sleep(REPORT_RATELIMIT_S + 1);
 	}
+}
+
+/*
+ * Writes to @buf the fields that end a filesystem report about a child of
+ * spawn_as() run as @uid: its parent is the test process.
+ */
+static inline void report_tail(char *const buf, const size_t size,
+			       const uid_t uid, const char *const rule,
+			       const int allowed_at)
+{
+	char comm[16] = "";
+
+	prctl(PR_GET_NAME, comm);
+	snprintf(buf, size,
+		 " uid=%u ppid=%d pcomm=\"%s\" knob=kernel.warden.%s allowed_at=%d",
+		 uid, getpid(), comm, rule, allowed_at);
 }
 
 /* Ptrace scopes */
@@ -531,3 +572,5 @@ static inline void kill_child(pid_t *const pid)
 	waitpid(*pid, NULL, 0);
 	*pid = 0;
 }
+
+#endif /* _SELFTESTS_WARDEN_COMMON_H */

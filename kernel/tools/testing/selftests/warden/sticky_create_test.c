@@ -502,15 +502,16 @@ static void expect_logged(struct __test_metadata *const _metadata,
 			  const char *const rule, const char *const key)
 {
 	const struct denial d = open_denial(op);
-	char msg[REPORT_SIZE], expected[REPORT_SIZE];
+	char msg[REPORT_SIZE], expected[REPORT_SIZE], tail[256];
 	pid_t pid;
 
 	pid = expect_report(_metadata, kmsg, &d, key, NULL, msg);
 
+	report_tail(tail, sizeof(tail), ROOT_UID, rule, 0);
 	snprintf(expected, sizeof(expected),
-		 "warden: rule=%s verdict=denied op=open_creat path=\"%s\" file_uid=%u dir_uid=%u dir_mode=1777 comm=\"%s\" pid=%d fsuid=%u",
+		 "warden: rule=%s verdict=denied op=open_creat path=\"%s\" file_uid=%u dir_uid=%u dir_mode=1777 comm=\"%s\" pid=%d fsuid=%u%s",
 		 rule, op->path, OTHER_UID, USER_UID, CHILD_COMM, pid,
-		 ROOT_UID);
+		 ROOT_UID, tail);
 	EXPECT_STREQ(expected, msg);
 }
 

@@ -25,6 +25,10 @@ static const struct level_knob knobs[] = {
 	{ .path = WARDEN_HARDLINKS_KNOB, .max = 1 },
 	{ .path = WARDEN_FIFOS_KNOB, .max = 2 },
 	{ .path = WARDEN_REGULAR_KNOB, .max = 2 },
+	{ .path = WARDEN_KNOB "_complain", .max = 1 },
+	{ .path = WARDEN_HARDLINKS_KNOB "_complain", .max = 1 },
+	{ .path = WARDEN_FIFOS_KNOB "_complain", .max = 1 },
+	{ .path = WARDEN_REGULAR_KNOB "_complain", .max = 1 },
 };
 
 #define KNOB_COUNT ARRAY_SIZE(knobs)

@@ -1,0 +1,44 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# TAP tests of wardenctl on a kernel booted without Warden (lsm=yama):
+# every command that needs the sysctls says so and exits 1, and bad usage
+# is still 2.
+W=/warden/bin/wardenctl
+OUT=/tmp/wardenctl.out
+ERR=/tmp/wardenctl.err
+n=0
+failed=0
+
+ok() {	# ok DESCRIPTION COMMAND...
+	desc=$1
+	shift
+	n=$((n + 1))
+	if "$@"; then
+		echo "ok $n wardenctl_absent.$desc"
+	else
+		echo "not ok $n wardenctl_absent.$desc"
+		failed=$((failed + 1))
+		sed 's/^/# stderr: /' "$ERR" 2>/dev/null | head -n 20
+	fi
+}
+
+status_is() {	# status_is N ARGS...
+	want=$1
+	shift
+	"$W" "$@" > "$OUT" 2> "$ERR"
+	[ "$?" = "$want" ]
+}
+
+absent() {	# absent ARGS...: exit 1, the reason on stderr, nothing on stdout
+	status_is 1 "$@" && grep -q "Warden is not active" "$ERR" && [ ! -s "$OUT" ]
+}
+
+ok status_says_absent absent status
+ok status_json_says_absent absent status --json
+ok set_says_absent absent set symlinks 1
+ok lock_says_absent absent lock
+ok bad_level_is_still_usage_error status_is 2 set symlinks 3
+
+rm -f "$OUT" "$ERR"
+echo "1..$n"
+exit $((failed > 0))

@@ -1,0 +1,454 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Host tests of wardenctl on a fake tree (WARDENCTL_ROOT), in TAP.
+#
+# usage: host.sh [WARDENCTL]
+#
+# Every case where the tool must accept, or show, something has a twin
+# where it must refuse, or show the other thing.  Run as root too: a write
+# error comes from a directory where a sysctl should be, which no
+# permission can write.
+
+W=$(cd "$(dirname "${1:-./wardenctl}")" && pwd)/$(basename "${1:-./wardenctl}")
+[ -x "$W" ] || { echo "Bail out! no wardenctl at $W"; exit 1; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ROOT=$tmp/root
+WARDENCTL_ROOT=$ROOT
+export WARDENCTL_ROOT
+SYS=$ROOT/proc/sys/kernel/warden
+SEC=$ROOT/sys/kernel/security/warden
+KMSG=$ROOT/dev/kmsg
+OUT=$tmp/out
+ERR=$tmp/err
+
+RULES="protected_sticky_symlinks protected_nonaccess_hardlinks protected_fifos protected_regular ptrace_scope"
+n=0
+failed=0
+
+ok() {	# ok DESCRIPTION COMMAND...
+	desc=$1
+	shift
+	n=$((n + 1))
+	if "$@"; then
+		echo "ok $n - $desc"
+	else
+		echo "not ok $n - $desc"
+		failed=$((failed + 1))
+		sed 's/^/# stdout: /' "$OUT" 2>/dev/null | head -n 20
+		sed 's/^/# stderr: /' "$ERR" 2>/dev/null | head -n 20
+	fi
+}
+
+# A fake Warden: every rule at level 1, enforcing; counters i*10 and i*10+1.
+fake_root() {
+	rm -rf "$ROOT"
+	mkdir -p "$SYS" "$SEC" "$ROOT/dev"
+	i=0
+	for r in $RULES; do
+		echo 1 > "$SYS/$r"
+		echo 0 > "$SYS/${r}_complain"
+		echo "rule=$r denied=$((i * 10)) would_deny=$((i * 10 + 1))" >> "$SEC/counters"
+		i=$((i + 1))
+	done
+	echo 0 > "$SYS/lock"
+	: > "$KMSG"
+}
+
+# Runs wardenctl: its status in $rc, its output in $OUT and $ERR.
+run() {
+	"$W" "$@" > "$OUT" 2> "$ERR"
+	rc=$?
+}
+
+status_is() {	# status_is N COMMAND-ARGS...
+	want=$1
+	shift
+	run "$@"
+	[ "$rc" = "$want" ]
+}
+
+value_is() {	# value_is FILE VALUE
+	[ "$(cat "$1")" = "$2" ]
+}
+
+has() {	# has TEXT: in stdout
+	grep -qF -- "$1" "$OUT"
+}
+
+has_err() {
+	grep -qF -- "$1" "$ERR"
+}
+
+# Evaluates a Python expression over the JSON in $OUT, bound to j.
+json_true() {
+	python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); sys.exit(0 if eval(sys.argv[2]) else 1)' "$OUT" "$1"
+}
+
+# --help and --version
+
+ok "--help prints the usage on stdout and exits 0" \
+	eval 'status_is 0 --help && has "usage: wardenctl" && [ ! -s "$ERR" ]'
+ok "-h after a command is that command's help" \
+	eval 'status_is 0 set -h && has "usage: wardenctl"'
+ok "--version prints the version and exits 0" \
+	eval 'status_is 0 --version && grep -qE "^wardenctl [0-9]" "$OUT"'
+
+# status
+
+fake_root
+ok "status prints a table and exits 0" status_is 0 status
+ok "status table has a header" \
+	eval 'head -n 1 "$OUT" | grep -qE "^RULE +ALIAS +LEVEL +RANGE +MODE +DENIED +WOULD_DENY$"'
+ok "status table lists every rule in the kernel's order" \
+	eval '[ "$(sed -n "2,6p" "$OUT" | awk "{ print \$1 }" | tr "\n" " ")" = "$RULES " ]'
+# Every cell of a column starts where its header does (right-aligned
+# numbers end where it ends).
+aligned() {
+	awk '
+	NR == 1 { alias = index($0, "ALIAS"); mode = index($0, "MODE");
+		  wd_end = length($0); next }
+	NR >= 2 && NR <= 6 {
+		split($0, f, / +/)
+		if (index($0, " " f[2] " ") + 1 != alias) bad = 1
+		if (substr($0, mode, 7) != "enforce" && substr($0, mode, 8) != "complain") bad = 1
+		if (length($0) != wd_end) bad = 1
+	}
+	END { exit bad }' "$OUT"
+}
+ok "status table columns are aligned" aligned
+ok "status table shows level, range, mode and counters" \
+	eval 'grep -qE "^protected_fifos +fifos +1 +0\.\.2 +enforce +20 +21$" "$OUT"'
+ok "status table says not locked" has "settings: not locked"
+echo 1 > "$SYS/lock"
+echo 1 > "$SYS/ptrace_scope_complain"
+run status
+ok "status table says locked when kernel.warden.lock is 1" has "settings: locked until reboot"
+ok "status table shows complain mode" \
+	eval 'grep -qE "^ptrace_scope +ptrace +1 +0\.\.3 +complain +40 +41$" "$OUT"'
+
+fake_root
+echo 2 > "$SYS/protected_regular"
+echo 1 > "$SYS/protected_fifos_complain"
+ok "status --json exits 0" status_is 0 status --json
+ok "status --json is valid JSON" \
+	eval 'python3 -m json.tool "$OUT" > /dev/null'
+ok "status --json is one line" eval '[ "$(wc -l < "$OUT")" = 1 ]'
+ok "status --json: locked is false" json_true 'j["locked"] is False'
+ok "status --json lists every rule in order with its alias and range" \
+	json_true '[(r["name"], r["alias"], r["max"]) for r in j["rules"]] == [("protected_sticky_symlinks", "symlinks", 2), ("protected_nonaccess_hardlinks", "hardlinks", 1), ("protected_fifos", "fifos", 2), ("protected_regular", "regular", 2), ("ptrace_scope", "ptrace", 3)]'
+ok "status --json: a level of 2" json_true 'j["rules"][3]["level"] == 2'
+ok "status --json: a level of 1" json_true 'j["rules"][2]["level"] == 1'
+ok "status --json: complain mode" json_true 'j["rules"][2]["mode"] == "complain"'
+ok "status --json: enforce mode" json_true 'j["rules"][3]["mode"] == "enforce"'
+ok "status --json: counters as integers" \
+	json_true '[(r["denied"], r["would_deny"]) for r in j["rules"]] == [(0, 1), (10, 11), (20, 21), (30, 31), (40, 41)]'
+echo 1 > "$SYS/lock"
+run status --json
+ok "status --json: locked is true when kernel.warden.lock is 1" json_true 'j["locked"] is True'
+printf 'rule=ptrace_scope denied=18446744073709551615 would_deny=0\n' > "$SEC/counters"
+run status --json
+ok "status --json: missing counters are null, and status exits 1" \
+	eval '[ "$rc" = 1 ] && json_true "j[\"rules\"][0][\"denied\"] is None" && has_err "no counters for protected_sticky_symlinks"'
+ok "status --json: a counter too big for JSON integers is null" \
+	json_true 'j["rules"][4]["denied"] is None and j["rules"][4]["would_deny"] == 0'
+rm "$SYS/protected_fifos_complain"
+run status --json
+ok "status --json: an unreadable mode is null, with a warning" \
+	eval '[ "$rc" = 1 ] && json_true "j[\"rules\"][2][\"mode\"] is None" && has_err "cannot read kernel.warden.protected_fifos_complain"'
+
+rm -rf "$ROOT/proc"
+ok "status without Warden exits 1" status_is 1 status
+ok "status without Warden says so on stderr, nothing on stdout" \
+	eval 'has_err "Warden is not active" && [ ! -s "$OUT" ]'
+ok "status --json without Warden exits 1" status_is 1 status --json
+fake_root
+ok "status with Warden exits 0" status_is 0 status --json
+
+# set
+
+fake_root
+ok "set RULE LEVEL exits 0" status_is 0 set protected_sticky_symlinks 2
+ok "set writes the level to the rule's sysctl" value_is "$SYS/protected_sticky_symlinks" 2
+ok "set says what it set" has "kernel.warden.protected_sticky_symlinks = 2"
+ok "set writes one line, the number only" \
+	eval '[ "$(od -An -c "$SYS/protected_sticky_symlinks" | tr -d " ")" = "2\\n" ]'
+ok "set by alias" eval 'status_is 0 set fifos 0 && value_is "$SYS/protected_fifos" 0'
+ok "set by alias writes no other sysctl" \
+	eval 'value_is "$SYS/protected_regular" 1 && value_is "$SYS/protected_fifos_complain" 0'
+for r in symlinks:protected_sticky_symlinks:2 hardlinks:protected_nonaccess_hardlinks:1 \
+	 fifos:protected_fifos:2 regular:protected_regular:2 ptrace:ptrace_scope:3; do
+	alias=${r%%:*}
+	rest=${r#*:}
+	name=${rest%:*}
+	max=${rest#*:}
+	fake_root
+	ok "set $alias $max, its highest level, is written" \
+		eval 'status_is 0 set $alias $max && value_is "$SYS/$name" $max'
+	fake_root
+	ok "set $alias $((max + 1)) is out of range: exit 2, nothing written" \
+		eval 'status_is 2 set $alias $((max + 1)) && value_is "$SYS/$name" 1 && has_err "0 to $max"'
+done
+fake_root
+ok "set RULE complain exits 0" status_is 0 set regular complain
+ok "set RULE complain writes 1 to RULE_complain" value_is "$SYS/protected_regular_complain" 1
+ok "set RULE complain leaves the level" value_is "$SYS/protected_regular" 1
+ok "set RULE enforce writes 0 to RULE_complain" \
+	eval 'status_is 0 set protected_regular enforce && value_is "$SYS/protected_regular_complain" 0'
+
+# Bad arguments: each class exits 2, prints the usage on stderr, writes
+# nothing.
+bad_usage() {
+	fake_root
+	run "$@"
+	[ "$rc" = 2 ] && has_err "usage: wardenctl" && [ ! -s "$OUT" ] || return 1
+	for r in $RULES; do
+		value_is "$SYS/$r" 1 && value_is "$SYS/${r}_complain" 0 || return 1
+	done
+	value_is "$SYS/lock" 0
+}
+ok "no command: exit 2" bad_usage
+ok "unknown command: exit 2" bad_usage frobnicate
+ok "unknown global option: exit 2" bad_usage --frobnicate status
+ok "unknown option of a command: exit 2" bad_usage status --jsn
+ok "unknown short option of a command: exit 2" bad_usage status -x
+ok "extra argument to status: exit 2" bad_usage status json
+ok "extra argument to lock: exit 2" bad_usage lock now
+ok "extra argument to set: exit 2" bad_usage set symlinks 1 2
+ok "set without a level: exit 2" bad_usage set symlinks
+ok "set without a rule: exit 2" bad_usage set
+ok "set of an unknown rule: exit 2" bad_usage set symlink 1
+ok "set of the lock as a rule: exit 2" bad_usage set lock 1
+ok "set to a negative level: exit 2" bad_usage set symlinks -1
+ok "set to a level with junk after it: exit 2" bad_usage set symlinks 1x
+ok "set to a level with a sign: exit 2" bad_usage set symlinks +1
+ok "set to an empty level: exit 2" bad_usage set symlinks ''
+ok "set to a huge level: exit 2" bad_usage set ptrace 99999999999999999999
+ok "set to a mode that is not one: exit 2" bad_usage set symlinks permissive
+ok "explain -n 0: exit 2" bad_usage explain -n 0
+ok "explain -n without a number: exit 2" bad_usage explain -n
+ok "explain -n with junk: exit 2" bad_usage explain -n 3x
+ok "watch --count 0: exit 2" bad_usage watch --count 0
+ok "watch --count without a number: exit 2" bad_usage watch --count
+ok "extra argument to watch: exit 2" bad_usage watch now
+ok "extra argument to explain: exit 2" bad_usage explain now
+
+# A write the "kernel" refuses, and its twin that succeeds.
+fake_root
+rm "$SYS/protected_regular"
+mkdir "$SYS/protected_regular"
+ok "set where the write fails exits 1" status_is 1 set regular 2
+ok "set where the write fails says why, with strerror" \
+	has_err "wardenctl: cannot set kernel.warden.protected_regular to 2: Is a directory"
+fake_root
+ok "set where the write works exits 0" status_is 0 set regular 2
+fake_root
+rm "$SYS/protected_fifos_complain"
+mkdir "$SYS/protected_fifos_complain"
+ok "set RULE complain where the write fails exits 1" \
+	eval 'status_is 1 set fifos complain && has_err "cannot set kernel.warden.protected_fifos_complain to 1: Is a directory"'
+fake_root
+rm "$SYS/protected_fifos"
+ok "set of a rule the kernel lacks exits 1" \
+	eval 'status_is 1 set fifos 1 && has_err "No such file or directory"'
+# /dev/null takes the write and reads back empty.
+fake_root
+rm "$SYS/protected_fifos"
+ln -s /dev/null "$SYS/protected_fifos"
+ok "set reads the value back and exits 1 if it did not stick" \
+	eval 'status_is 1 set fifos 2 && has_err "cannot read kernel.warden.protected_fifos back"'
+rm -rf "$ROOT/proc"
+ok "set without Warden exits 1" \
+	eval 'status_is 1 set fifos 2 && has_err "Warden is not active"'
+ok "set without Warden still exits 2 on a bad level" status_is 2 set fifos 3
+
+# lock
+
+fake_root
+ok "lock exits 0" status_is 0 lock
+ok "lock writes 1 to kernel.warden.lock" value_is "$SYS/lock" 1
+ok "lock says that settings are frozen until reboot" has "until reboot"
+ok "lock when locked already exits 0 and says so" \
+	eval 'status_is 0 lock && has "already locked"'
+fake_root
+rm "$SYS/lock"
+mkdir "$SYS/lock"
+ok "lock where the write fails exits 1" \
+	eval 'status_is 1 lock && has_err "cannot set kernel.warden.lock to 1: Is a directory"'
+
+# explain
+
+# The log lines of the SPEC, as /dev/kmsg records with a dictionary line.
+sample_log() {
+	cat > "$KMSG" <<'EOF'
+6,100,5000000,-;warden: initialized
+4,101,5000100,-;warden: rule=protected_sticky_symlinks verdict=denied op=follow path="/tmp/backup-report.txt" link_uid=1000 dir_uid=0 dir_mode=1777 comm="demo.sh" pid=35 fsuid=0 uid=0 ppid=1 pcomm="init" knob=kernel.warden.protected_sticky_symlinks allowed_at=0
+ SUBSYSTEM=warden
+4,102,5000200,-;warden: rule=protected_regular verdict=would_deny op=open_creat path="/tmp/app log.txt" file_uid=1000 dir_uid=0 dir_mode=1777 comm="app job" pid=36 fsuid=0 uid=0 ppid=2 pcomm="cron" knob=kernel.warden.protected_regular allowed_at=0
+6,103,5000300,-;eth0: link up
+4,104,5000400,-;warden: 12 reports suppressed (ratelimit)
+4,105,5000500,-;warden: rule=protected_nonaccess_hardlinks verdict=denied op=link path="/usr/bin/vulnerable" file_uid=0 comm="ln" pid=37 fsuid=1000 uid=1000 ppid=30 pcomm="sh" knob=kernel.warden.protected_nonaccess_hardlinks allowed_at=0
+4,106,5000600,-;warden: rule=protected_fifos verdict=denied op=open_creat path="/tmp/fifo" file_uid=1000 dir_uid=0 dir_mode=1777 comm="sh" pid=38 fsuid=0 uid=0 ppid=1 pcomm="init" knob=kernel.warden.protected_fifos allowed_at=0
+4,107,5000700,-;warden: rule=ptrace_scope verdict=denied op=attach tracer_comm="gdb" tracer_pid=40 target_comm="sshd" target_pid=7 scope=2 tracer_uid=1000 target_uid=0 ppid=39 pcomm="bash" knob=kernel.warden.ptrace_scope allowed_at=1
+4,108,5000800,-;warden: rule=ptrace_scope verdict=would_deny op=traceme tracer_comm="parent" tracer_pid=41 target_comm="child" target_pid=42 scope=1 tracer_uid=1000 target_uid=1000 ppid=41 pcomm="parent" knob=kernel.warden.ptrace_scope allowed_at=0
+EOF
+}
+
+fake_root
+sample_log
+ok "explain exits 0" status_is 0 explain
+ok "explain explains every denial of a short log" \
+	eval '[ "$(grep -c "^\[[0-9]*/6\] " "$OUT")" = 6 ]'
+ok "explain skips lines that are not Warden denials" \
+	eval '! grep -qE "initialized|eth0|SUBSYSTEM" "$OUT"'
+ok "explain: who" has '"demo.sh" (pid 35, uid 0, fsuid 0), child of "init" (pid 1)'
+ok "explain: what, with the directory" has 'follow the symlink "/tmp/backup-report.txt", owned by uid 1000'
+ok "explain: the sticky directory's owner and mode" has 'owned by uid 0, mode 1777'
+ok "explain: denied" has '[1/6] protected_sticky_symlinks: denied'
+ok "explain: would_deny is a would-have-been denial" has '[2/6] protected_regular: would have been denied'
+ok "explain: a denial names the knob that allows it" \
+	has 'allowed with: sysctl kernel.warden.protected_sticky_symlinks=0  (wardenctl set symlinks 0)'
+ok "explain: a denial offers complain mode" \
+	has 'wardenctl set symlinks complain  (sysctl kernel.warden.protected_sticky_symlinks_complain=1)'
+ok "explain: a complain-mode allow says it was allowed" has 'allowed, because the rule is in complain mode'
+ok "explain: a complain-mode allow offers enforce mode" \
+	has 'wardenctl set regular enforce  (sysctl kernel.warden.protected_regular_complain=0)'
+ok "explain: a quoted value keeps its spaces" has '"/tmp/app log.txt"'
+ok "explain: the kind of file for protected_regular" has 'the existing regular file "/tmp/app log.txt"'
+ok "explain: the kind of file for protected_fifos" has 'the existing FIFO "/tmp/fifo"'
+ok "explain: a hard link" has 'make a hard link to "/usr/bin/vulnerable", owned by uid 0'
+ok "explain: reports dropped by the ratelimit" \
+	has '(12 reports before the next one were not logged: ratelimit;'
+ok "explain: a ptrace attach, tracer as who" has '"gdb" (pid 40, uid 1000), child of "bash" (pid 39)'
+ok "explain: a ptrace attach, target as what" has 'ptrace attach to "sshd" (pid 7, uid 0) at ptrace_scope 2'
+ok "explain: PTRACE_TRACEME, tracee as who" has '"child" (pid 42, uid 1000), child of "parent" (pid 41)'
+ok "explain: ptrace knob" has 'sysctl kernel.warden.ptrace_scope=1  (wardenctl set ptrace 1)'
+ok "explain -n 2 explains the last two only" \
+	eval 'status_is 0 explain -n 2 && has "[1/2] ptrace_scope: denied" && has "[2/2] ptrace_scope: would have been denied" && ! has "[3/"'
+ok "explain -n 1 skips a ratelimit note that was before an earlier denial" \
+	eval 'status_is 0 explain -n 1 && ! has "not logged"'
+ok "explain -n 4 keeps the ratelimit note of its first denial" \
+	eval 'status_is 0 explain -n 4 && has "12 reports before"'
+
+i=0
+: > "$KMSG"
+while [ $i -lt 15 ]; do
+	echo "4,$i,0,-;warden: rule=protected_fifos verdict=denied op=open_creat path=\"/tmp/f$i\" file_uid=1000 pid=$i allowed_at=0" >> "$KMSG"
+	i=$((i + 1))
+done
+run explain
+ok "explain shows the last 10 by default" \
+	eval 'has "[1/10]" && has "[10/10]" && ! has "[11/" && has "/tmp/f5\"" && has "/tmp/f14\"" && ! has "/tmp/f4\""'
+
+printf '%s\n' \
+	'4,1,0,-;warden: rule=protected_sticky_symlinks verdict=denied' \
+	'4,2,0,-;warden: rule=protected_fifos verdict=denied op=open_creat path="/tmp/half' \
+	'4,3,0,-;warden: rule=protected_regular verdict=denied color=blue op=open_creat path="/tmp/a"b" file_uid=5 weird junk = =x allowed_at=2' \
+	'4,4,0,-;warden: rule=ptrace_scope verdict=denied op=attach scope=3 allowed_at=2' \
+	'4,5,0,-;warden: rule=protected_future verdict=maybe op=frob path="/x"' \
+	'warden: rule=protected_fifos verdict=denied path="/tmp/plain" allowed_at=0' \
+	'[   12.345678] warden: rule=protected_fifos verdict=denied path="/tmp/dmesg" allowed_at=0' \
+	> "$KMSG"
+printf '4,6,0,-;warden: rule=protected_regular verdict=denied path="/tmp/no-newline"' >> "$KMSG"
+run explain
+ok "explain of damaged lines exits 0" [ "$rc" = 0 ]
+ok "explain: missing fields are '?'" has 'follow the symlink ?, owned by uid ?'
+ok "explain: missing who is '?'" has 'who:     ? (pid ?, uid ?), child of ? (pid ?)'
+ok "explain: no allowed_at says so" \
+	has 'allowed with: a lower kernel.warden.protected_sticky_symlinks (the report does not say which level)'
+ok "explain: an unterminated quote runs to the end of the line" has '"/tmp/half"'
+ok "explain: unknown fields are ignored, a quote inside a value kept" \
+	has 'the existing regular file "/tmp/a"b", owned by uid 5'
+ok "explain: the level after unknown fields" has 'sysctl kernel.warden.protected_regular=2  (wardenctl set regular 2)'
+ok "explain: ptrace_scope 3 has no complain mode" \
+	eval 'has "ptrace_scope 3 cannot be lowered" && ! has "set ptrace complain"'
+ok "explain: an unknown rule gets no wardenctl set" \
+	eval 'has "protected_future: maybe" && has "sysctl kernel.warden.protected_future_complain=1" && ! has "set protected_future"'
+ok "explain: a line without a kmsg header" has '"/tmp/plain"'
+ok "explain: a line of dmesg" has '"/tmp/dmesg"'
+ok "explain: the last line without a newline" has '"/tmp/no-newline"'
+
+printf '6,1,0,-;warden: initialized\n4,2,0,-;warden: 3 reports suppressed (ratelimit)\n' > "$KMSG"
+ok "explain of a log without denials exits 0 and says so" \
+	eval 'status_is 0 explain && has "No Warden denial" && has "(3 more reports were not logged: ratelimit)"'
+rm "$KMSG"
+ok "explain without a kernel log exits 1" \
+	eval 'status_is 1 explain && has_err "cannot open the kernel log"'
+
+# watch
+
+fake_root
+sample_log
+printf '%s\n' \
+	'5,120,5001000,-;audit: type=1702 audit(1700000000.123:45): op=follow rule=protected_sticky_symlinks mode=enforce res=0 lsm=warden' \
+	'5,121,5001100,-;audit: type=1400 audit(1700000000.124:46): apparmor="DENIED" operation="open" lsm=apparmor' \
+	'5,122,5001200,-;audit: type=1703 audit(1700000000.125:47): rule=protected_regular mode=complain res=1' >> "$KMSG"
+ok "watch --all --count 2 exits 0" status_is 0 watch --all --count 2
+ok "watch --all prints Warden's lines from the start, without the kmsg header" \
+	eval '[ "$(cat "$OUT")" = "warden: initialized
+warden: rule=protected_sticky_symlinks verdict=denied op=follow path=\"/tmp/backup-report.txt\" link_uid=1000 dir_uid=0 dir_mode=1777 comm=\"demo.sh\" pid=35 fsuid=0 uid=0 ppid=1 pcomm=\"init\" knob=kernel.warden.protected_sticky_symlinks allowed_at=0" ]'
+ok "watch --all stops at the end of a file, and prints the ratelimit line" \
+	eval 'status_is 0 watch --all && [ "$(wc -l < "$OUT")" = 8 ] && has "warden: 12 reports suppressed (ratelimit)"'
+ok "watch without --audit prints no audit record" eval '! grep -q "^audit" "$OUT"'
+run watch --all --audit
+ok "watch --audit prints Warden's audit records" \
+	eval 'has "audit: type=1702 audit(1700000000.123:45)" && has "audit: type=1703 audit(1700000000.125:47)"'
+ok "watch --audit prints no other LSM's audit record" eval '! has apparmor'
+ok "watch without --all skips the backlog" \
+	eval 'status_is 0 watch && [ ! -s "$OUT" ]'
+
+# A FIFO stands in for /dev/kmsg: it has no end while this shell holds it
+# open, so watch waits for lines as it would for the kernel's.
+wait_for_line() {	# wait_for_line COUNT: until $OUT has COUNT lines, 5 s at most
+	t=0
+	while [ "$(wc -l < "$OUT")" -lt "$1" ] && [ $t -lt 50 ]; do
+		sleep 0.1
+		t=$((t + 1))
+	done
+	[ "$(wc -l < "$OUT")" -ge "$1" ]
+}
+
+watch_fifo() {	# watch_fifo SIGNAL: follows two lines, then is sent SIGNAL
+	rm -f "$KMSG"
+	mkfifo "$KMSG"
+	exec 9<> "$KMSG"
+	: > "$OUT"
+	"$W" watch > "$OUT" 2> "$ERR" &
+	pid=$!
+	echo '4,1,0,-;warden: rule=protected_fifos verdict=denied pid=1' >&9
+	wait_for_line 1 || { kill "$pid"; exec 9>&-; return 1; }
+	echo '6,2,0,-;other: line' >&9
+	printf '4,3,0,-;warden: rule=protected_regular ' >&9
+	sleep 0.2
+	echo 'verdict=would_deny pid=2' >&9
+	wait_for_line 2 || { kill "$pid"; exec 9>&-; return 1; }
+	kill -"$1" "$pid"
+	wait "$pid"
+	rc=$?
+	exec 9>&-
+	[ "$rc" = 0 ]
+}
+ok "watch follows new lines and exits 0 on SIGTERM" watch_fifo TERM
+ok "watch puts a line written in two pieces back together" \
+	eval '[ "$(cat "$OUT")" = "warden: rule=protected_fifos verdict=denied pid=1
+warden: rule=protected_regular verdict=would_deny pid=2" ]'
+ok "watch exits 0 on SIGINT" watch_fifo INT
+rm -f "$KMSG"
+ok "watch without a kernel log exits 1" \
+	eval 'status_is 1 watch && has_err "cannot open the kernel log"'
+
+# The man page
+
+man_page=$(dirname "$W")/wardenctl.8
+if command -v groff > /dev/null && [ -f "$man_page" ]; then
+	ok "the man page renders without a groff warning" \
+		eval '[ -z "$(groff -man -ww -z "$man_page" 2>&1)" ]'
+else
+	n=$((n + 1))
+	echo "ok $n - the man page renders without a groff warning # SKIP no groff or no wardenctl.8"
+fi
+
+echo "1..$n"
+[ "$failed" = 0 ] && echo "# $n passed" || echo "# $failed of $n failed"
+[ "$failed" = 0 ]
