@@ -11,7 +11,7 @@
 t=/warden/bin
 boots=(
 	# name | kernel arguments | test commands
-	"suite|audit=1|$t/symlink_test $t/hardlink_test $t/sticky_create_test $t/sysctl_test $t/ptrace_test $t/lsm_list_modules_test 'sh /warden/wardenctl_test.sh'"
+	"suite|audit=1|$t/symlink_test $t/hardlink_test $t/sticky_create_test $t/sysctl_test $t/ptrace_test $t/policy_test $t/lsm_list_modules_test 'sh /warden/wardenctl_test.sh'"
 	# Complain mode and the counters, without audit=1: the flood test
 	# makes 100,000 denials.
 	"complain||$t/complain_test"
