@@ -20,6 +20,12 @@
 #define SYMLINKS_2 "protected_sticky_symlinks=2"
 #define LOG_KEY "warden: rule=protected_sticky_symlinks verdict=denied "
 
+/* What /proc/PID/attr/warden/policy says of a process. */
+#define POLICY_TEXT(symlinks, ptrace)                                 \
+	"protected_sticky_symlinks=" #symlinks                        \
+	" protected_nonaccess_hardlinks=0 protected_fifos=0"          \
+	" protected_regular=0 ptrace_scope=" #ptrace "\n"
+
 /* What a child does: raise @policy (unless NULL), then follow @path. */
 struct job {
 	const char *path;
@@ -188,8 +194,7 @@ TEST_F(policy, parent_of_sandboxed_child_follow_allowed)
 	ASSERT_EQ(EACCES, run_as(USER_UID, apply_and_follow, &job));
 	EXPECT_EQ(0, follow(self->link));
 	ASSERT_EQ(0, read_file(POLICY_ATTR, buf, sizeof(buf)));
-	EXPECT_STREQ("protected_sticky_symlinks=0 protected_nonaccess_hardlinks=0 protected_fifos=0 protected_regular=0 ptrace_scope=0\n",
-		     buf);
+	EXPECT_STREQ(POLICY_TEXT(0, 0), buf);
 }
 
 TEST_F(policy, grandchild_of_sandbox_follow_denied)
@@ -267,8 +272,7 @@ TEST_F(policy, after_execve_policy_read_back)
 	ASSERT_LT(0, len);
 	ASSERT_EQ(pid, waitpid(pid, &status, 0));
 	EXPECT_EQ(0, status);
-	EXPECT_STREQ("protected_sticky_symlinks=2 protected_nonaccess_hardlinks=0 protected_fifos=0 protected_regular=0 ptrace_scope=1\n",
-		     buf);
+	EXPECT_STREQ(POLICY_TEXT(2, 1), buf);
 }
 
 /* Raises to level 2, then writes @arg: returns its errno if level 2 stayed. */
@@ -282,7 +286,7 @@ static int raise_then_write(const void *const arg)
 		return err;
 	err = set_policy(arg);
 	if (read_file(POLICY_ATTR, buf, sizeof(buf)) ||
-	    strcmp(buf, "protected_sticky_symlinks=2 protected_nonaccess_hardlinks=0 protected_fifos=0 protected_regular=0 ptrace_scope=0\n"))
+	    strcmp(buf, POLICY_TEXT(2, 0)))
 		return CHILD_BROKEN;
 	return err;
 }
@@ -444,7 +448,7 @@ TEST_F_TIMEOUT(policy, complain_mode_sandbox_follow_denied_and_reported, 60)
 		.err = EACCES,
 		.path = self->link,
 	};
-	const char tail[] = " allowed_at=0 source=process";
+	static const char tail[] = " allowed_at=0 source=process";
 	char msg[REPORT_SIZE];
 	const int kmsg = report_open(_metadata);
 
@@ -488,8 +492,8 @@ TEST_F(policy, other_process_policy_and_effective_read)
 		"protected_fifos", "protected_regular", "ptrace_scope",
 	};
 	const int process[] = { 2, 0, 0, 0, 1 };
-	int ready[2], release[2], pipes[3], i;
-	size_t len = 0;
+	int ready[2], release[2], pipes[3];
+	size_t len = 0, i;
 	pid_t pid;
 
 	ASSERT_EQ(0, pipe2(ready, O_CLOEXEC));
@@ -505,7 +509,7 @@ TEST_F(policy, other_process_policy_and_effective_read)
 	EXPECT_EQ(0, read_policy(pid, "policy", policy, sizeof(policy)));
 	EXPECT_EQ(0, read_policy(pid, "effective", effective,
 				 sizeof(effective)));
-	for (i = 0; i < 5; i++) {
+	for (i = 0; i < ARRAY_SIZE(rules); i++) {
 		char knob[PATH_MAX];
 		int global;
 
@@ -520,8 +524,7 @@ TEST_F(policy, other_process_policy_and_effective_read)
 	}
 	send_byte(release[1]);
 	EXPECT_EQ(0, wait_child(pid));
-	EXPECT_STREQ("protected_sticky_symlinks=2 protected_nonaccess_hardlinks=0 protected_fifos=0 protected_regular=0 ptrace_scope=1\n",
-		     policy);
+	EXPECT_STREQ(POLICY_TEXT(2, 1), policy);
 	EXPECT_STREQ(expected, effective);
 }
 
@@ -605,7 +608,7 @@ FIXTURE_VARIANT_ADD(policy_input, rule_twice) {
 /* clang-format off */
 FIXTURE_VARIANT_ADD(policy_input, blanks_only) {
 	/* clang-format on */
-	.policy = " \n",
+	.policy = "\t\n",
 };
 
 /* clang-format off */
@@ -620,7 +623,7 @@ static int write_unchanged(const void *const arg)
 	const int err = set_policy(arg);
 
 	if (read_file(POLICY_ATTR, buf, sizeof(buf)) ||
-	    strcmp(buf, "protected_sticky_symlinks=0 protected_nonaccess_hardlinks=0 protected_fifos=0 protected_regular=0 ptrace_scope=0\n"))
+	    strcmp(buf, POLICY_TEXT(0, 0)))
 		return CHILD_BROKEN;
 	return err;
 }
