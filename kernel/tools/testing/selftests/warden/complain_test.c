@@ -52,13 +52,13 @@ static int open_and_read(const void *const arg)
 	const struct attempt *const a = arg;
 	char buf[sizeof(TARGET_CONTENT)] = "";
 	const int fd = open(a->path, O_RDONLY | O_CLOEXEC);
+	ssize_t len;
 
 	if (fd < 0)
 		return errno;
-	if (read(fd, buf, sizeof(buf) - 1) < 0 || strcmp(buf, TARGET_CONTENT))
-		return EIO;
+	len = read(fd, buf, sizeof(buf) - 1);
 	close(fd);
-	return 0;
+	return len < 0 || strcmp(buf, TARGET_CONTENT) ? EIO : 0;
 }
 
 static int make_hardlink(const void *const arg)
@@ -175,8 +175,8 @@ FIXTURE_VARIANT_ADD(complain, ptrace_scope) {
  * memory of a process of its own that is not its descendant.
  */
 static void arrange(struct __test_metadata *const _metadata,
-		    FIXTURE_DATA(complain) *const self,
-		    const FIXTURE_VARIANT(complain) *const variant)
+		    FIXTURE_DATA(complain) * const self,
+		    const FIXTURE_VARIANT(complain) * const variant)
 {
 	struct attempt *const a = &self->a;
 	struct denial *const d = &self->d;
@@ -259,7 +259,7 @@ static void set_complain(struct __test_metadata *const _metadata,
 
 /* Makes @n attempts: each must give @err.  Returns the counts' changes. */
 static void attempt_n(struct __test_metadata *const _metadata,
-		      FIXTURE_DATA(complain) *const self, const char *const rule,
+		      FIXTURE_DATA(complain) * const self, const char *const rule,
 		      const int n, const int err, struct counts *const delta)
 {
 	struct counts before, after;
@@ -280,7 +280,7 @@ static void attempt_n(struct __test_metadata *const _metadata,
 
 /* The report of one more attempt: @verdict, and the knob that allows it. */
 static void expect_logged(struct __test_metadata *const _metadata,
-			  FIXTURE_DATA(complain) *const self,
+			  FIXTURE_DATA(complain) * const self,
 			  const char *const rule, const char *const verdict,
 			  const int err)
 {
@@ -366,10 +366,11 @@ TEST(counters_lists_every_rule_in_order)
 
 	ASSERT_EQ(0, read_file(COUNTERS, buf, sizeof(buf)));
 	for (i = 0; i < ARRAY_SIZE(rules); i++) {
-		int end = 0;
+		int end = 0, n;
 
-		ASSERT_EQ(3, sscanf(line, "rule=%63s denied=%llu would_deny=%llu%n",
-				    name, &denied, &would_deny, &end));
+		n = sscanf(line, "rule=%63s denied=%llu would_deny=%llu%n", name,
+			   &denied, &would_deny, &end);
+		ASSERT_EQ(3, n);
 		EXPECT_STREQ(rules[i], name);
 		ASSERT_EQ('\n', line[end]);
 		line += end + 1;
@@ -425,9 +426,9 @@ static int open_flood(const void *const link)
 	for (i = 0; i < FLOOD; i++) {
 		fd = open(link, O_RDONLY | O_CLOEXEC);
 		if (fd >= 0 || errno != EACCES)
-			return EIO;
+			break;
 	}
-	return 0;
+	return i < FLOOD ? EIO : 0;
 }
 
 /* Counts the reports about @link and the suppressed ones said, to EOF. */

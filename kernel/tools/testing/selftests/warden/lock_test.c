@@ -44,7 +44,7 @@ static void expect_frozen(struct __test_metadata *const _metadata,
 			  const char *const value,
 			  const int err)
 {
-	DIR *const dir = opendir(KNOB_DIR);
+	DIR *dir = opendir(KNOB_DIR);
 	const struct dirent *entry;
 	int knobs = 0;
 

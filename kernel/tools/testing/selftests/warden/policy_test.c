@@ -690,7 +690,7 @@ static int be_target(const void *const arg)
 }
 
 static void start_target(struct __test_metadata *const _metadata,
-			 FIXTURE_DATA(policy_ptrace) *const self,
+			 FIXTURE_DATA(policy_ptrace) * const self,
 			 const char *const policy)
 {
 	struct target_job job = { .policy = policy };

@@ -894,6 +894,9 @@ static void find_denial(struct __test_metadata *const _metadata,
 
 TEST_F_TIMEOUT(report, denied_attach_logged, 60)
 {
+	static const char tail[] =
+		" pcomm=\"warden_tracer_p\" knob=kernel.warden.ptrace_scope"
+		" allowed_at=0 source=global";
 	char msg[REPORT_SIZE], expected[REPORT_SIZE];
 	pid_t tracer, target;
 
@@ -907,7 +910,7 @@ TEST_F_TIMEOUT(report, denied_attach_logged, 60)
 		TH_LOG("%s", msg);
 	}
 	EXPECT_NE(NULL, strstr(msg, " scope=1 tracer_uid=1000 target_uid=1000 ppid="));
-	EXPECT_NE(NULL, strstr(msg, " pcomm=\"warden_tracer_p\" knob=kernel.warden.ptrace_scope allowed_at=0"));
+	EXPECT_NE(NULL, strstr(msg, tail));
 }
 
 TEST_F_TIMEOUT(report, denied_attach_audited, 60)
