@@ -77,8 +77,8 @@ static const char *const warden_verdicts[] = {
 };
 
 /*
- * Where the level that refused came from: the process's own policy, when
- * it alone would refuse, or else the global level.
+ * Where the level that refused came from: the process's own policy when
+ * it refuses (the global level may refuse too), or else the global level.
  */
 static const char *const warden_sources[] = {
 	[false] = "global",
