@@ -7,6 +7,8 @@
 #                        copies a host folder to /mnt/guest first)
 #   make shell           an interactive root shell in the guest
 #   make series          the upstream patch series, checked
+#   make bench           the benchmarks: a table, bench/results/latest.csv
+#                        and latest.png (BENCH_ROUNDS, BENCH_MEM)
 #
 # Settings (make VAR=value): WARDEN_CACHE (default ~/.cache/warden), ACCEL
 # (tcg or kvm), JOBS, QEMU_TIMEOUT, KSRC_TARBALL.  Each target installs
@@ -15,7 +17,7 @@
 SHELL := /bin/bash
 H := harness
 
-.PHONY: all deps tree kernel run shell check demo series help
+.PHONY: all deps tree kernel run shell check demo series bench help
 
 all: check
 
@@ -45,3 +47,6 @@ demo: kernel
 
 series: tree
 	@$(H)/series.sh
+
+bench: kernel
+	@$(H)/bench.sh

@@ -11,7 +11,7 @@
 t=/warden/bin
 boots=(
 	# name | kernel arguments | test commands
-	"suite|audit=1|$t/symlink_test $t/hardlink_test $t/sticky_create_test $t/sysctl_test $t/ptrace_test $t/policy_test $t/lsm_list_modules_test 'sh /warden/wardenctl_test.sh'"
+	"suite|audit=1|$t/symlink_test $t/hardlink_test $t/sticky_create_test $t/sysctl_test $t/ptrace_test $t/policy_test $t/lsm_list_modules_test 'sh /warden/wardenctl_test.sh' 'sh /warden/sysctl_example_test.sh'"
 	# Complain mode and the counters, without audit=1: the flood test
 	# makes 100,000 denials.
 	"complain||$t/complain_test"
@@ -22,8 +22,9 @@ boots=(
 	"ptrace_locked||'WARDEN_LOCK_PTRACE_SCOPE=1 $t/ptrace_locked_test'"
 	# wardenctl's test of the lock boots alone too.
 	"wardenctl_lock||'sh /warden/wardenctl_lock_test.sh'"
-	"warden_first|lsm=warden,yama|$t/lsm_list_modules_test 'sh /warden/lsm.sh lsm_warden_first capability,warden,yama'"
-	"without_warden|lsm=yama|'sh /warden/lsm.sh lsm_without_warden capability,yama' 'sh /warden/wardenctl_absent_test.sh'"
+	"warden_first|lsm=warden,yama|$t/lsm_list_modules_test 'sh /warden/lsm.sh lsm_warden_first capability,warden,yama' 'sh /warden/bench_smoke.sh'"
+	# Warden's boot parameters do nothing when lsm= leaves it out.
+	"without_warden|lsm=yama warden.protected_regular=2 warden.lock=1|'sh /warden/lsm.sh lsm_without_warden capability,yama' 'sh /warden/wardenctl_absent_test.sh'"
 )
 
 results=$(mktemp -d)

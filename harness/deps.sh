@@ -1,12 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Install what the harness needs on a Debian 12 machine, if it is missing.
+#
+# usage: deps.sh [MORE-PACKAGES...]   (what only one target needs)
 . "$(dirname "$0")/env.sh"
 
 packages=(
 	"$KSRC_PACKAGE" gcc make bc bison flex libelf-dev libssl-dev
 	cpio xz-utils python3 python3-ply python3-git perl git ccache sparse
-	qemu-system-x86 busybox-static libc6-dev
+	qemu-system-x86 busybox-static libc6-dev "$@"
 )
 
 missing=()

@@ -37,6 +37,7 @@ done
 build_prog lsm_list_modules_test "$selftests"/lsm/lsm_list_modules_test.c \
 	"$selftests"/lsm/common.c
 build_prog wardenctl "$REPO"/wardenctl/*.c
+build_prog warden_bench "$REPO"/bench/warden_bench.c
 
 list=$out.list
 {
@@ -55,6 +56,8 @@ list=$out.list
 		[ -f "$f" ] || continue
 		echo "file /warden/$(basename "$f") $f 0755 0 0"
 	done
+	echo "dir /warden/examples 0755 0 0"
+	echo "file /warden/examples/99-warden.conf $REPO/examples/sysctl.d/99-warden.conf 0644 0 0"
 	for f in "$gbin"/*; do
 		echo "file /warden/bin/$(basename "$f") $f 0755 0 0"
 	done

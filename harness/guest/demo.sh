@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Three attacks by an unprivileged user, each first with Warden's rule off
-# and then with it on; mainline's own fs.protected_* knobs are off, so only
+# and then with it on, and a rule rolled out in complain mode; mainline's own fs.protected_* knobs are off, so only
 # Warden can refuse.  Exits 0 only if every attack works with the rule off
 # and is refused with it on.
 
@@ -124,8 +124,28 @@ for level in 0 1; do
 	verdict "the password" $want "$got"
 done
 
+# Act 4: how an administrator rolls a rule out without breaking the job
+# that would trip it: complain mode first, then enforce, then lock.
+W=/warden/bin/wardenctl
+echo "Act 4: rolling protected_regular out: complain, read, enforce, lock"
+precreate
+show $W set regular complain
+echo "  root's job runs, and is let through:"
+app_job 2>&1 | sed 's/^/    /'
+last_log protected_regular
+grep -q hunter2 /tmp/app.log && got=written || got="not written"
+verdict "in complain mode, the job's log" written "$got"
+show "$W status | sed -n '1p;/^protected_regular /p'"
+show "$W explain -n 1"
+show $W set regular enforce
+show $W lock
+show $W set regular 0
+[ "$(cat /proc/sys/kernel/warden/protected_regular)" = 1 ] && got=kept || got=lowered
+verdict "after the lock, protected_regular=1" kept "$got"
+
 if [ $failed = 0 ]; then
-	echo "Warden refused all three attacks that succeed without it."
+	echo "Warden refused all three attacks that succeed without it,"
+	echo "and let one be rolled out in complain mode first."
 	exit 0
 fi
 echo "demo FAILED"

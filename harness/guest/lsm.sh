@@ -30,15 +30,17 @@ cat_planted_link() {
 	[ "$(cat /tmp/lsm/link 2>/dev/null)" = secret ]
 }
 
-echo "1..3"
+echo "1..4"
 check securityfs_lists_lsms_in_order [ "$(cat /sys/kernel/security/lsm)" = "$expected" ]
 case ",$expected," in
 *,warden,*)
 	check sysctl_present [ -f /proc/sys/kernel/warden/protected_sticky_symlinks ]
+	check counters_present [ -f /sys/kernel/security/warden/counters ]
 	check planted_link_denied eval '! cat_planted_link'
 	;;
 *)
 	check sysctl_absent [ ! -e /proc/sys/kernel/warden ]
+	check securityfs_dir_absent [ ! -e /sys/kernel/security/warden ]
 	check planted_link_followed cat_planted_link
 	;;
 esac

@@ -393,6 +393,36 @@ static inline bool report_matches(const char *const text,
  * terminated), for at most REPORT_TIMEOUT_MS.  Copies the message of that
  * record to @msg.  No record may contain @reject, if not NULL.
  */
+/*
+ * Reads the next record of the kernel log into @record: returns its
+ * message, without the header and the newline, or NULL if none is there
+ * yet.  Records overwritten before they were read are skipped.
+ */
+static inline char *report_next(struct __test_metadata *const _metadata,
+				const int kmsg, char *const record)
+{
+	for (;;) {
+		/* One record: "prio,seq,time,flags;message\n" */
+		const ssize_t len = read(kmsg, record, REPORT_SIZE - 1);
+		char *text;
+
+		if (len < 0) {
+			/* EPIPE: records were overwritten, read on. */
+			if (errno == EAGAIN)
+				return NULL;
+			ASSERT_EQ(EPIPE, errno);
+			continue;
+		}
+		record[len] = '\0';
+		text = strchr(record, ';');
+		if (!text)
+			continue;
+		text++;
+		text[strcspn(text, "\n")] = '\0';
+		return text;
+	}
+}
+
 static inline bool report_find(struct __test_metadata *const _metadata,
 			       const int kmsg,
 			       const char *const *const needles,
@@ -404,24 +434,12 @@ static inline bool report_find(struct __test_metadata *const _metadata,
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	while (report_elapsed_ms(&start) < REPORT_TIMEOUT_MS) {
-		/* One record: "prio,seq,time,flags;message\n" */
-		const ssize_t len = read(kmsg, record, sizeof(record) - 1);
-		char *text;
+		const char *const text = report_next(_metadata, kmsg, record);
 
-		if (len < 0) {
-			/* EPIPE: records were overwritten, read on. */
-			if (errno == EAGAIN)
-				poll(&pfd, 1, 100);
-			else
-				ASSERT_EQ(EPIPE, errno);
+		if (!text) {
+			poll(&pfd, 1, 100);
 			continue;
 		}
-		record[len] = '\0';
-		text = strchr(record, ';');
-		if (!text)
-			continue;
-		text++;
-		text[strcspn(text, "\n")] = '\0';
 		if (reject)
 			ASSERT_EQ(NULL, strstr(text, reject));
 		if (report_matches(text, needles)) {

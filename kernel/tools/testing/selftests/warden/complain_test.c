@@ -52,13 +52,14 @@ static int open_and_read(const void *const arg)
 	const struct attempt *const a = arg;
 	char buf[sizeof(TARGET_CONTENT)] = "";
 	const int fd = open(a->path, O_RDONLY | O_CLOEXEC);
-	ssize_t len;
+	int err = 0;
 
 	if (fd < 0)
 		return errno;
-	len = read(fd, buf, sizeof(buf) - 1);
+	if (read(fd, buf, sizeof(buf) - 1) < 0 || strcmp(buf, TARGET_CONTENT))
+		err = EIO;
 	close(fd);
-	return len < 0 || strcmp(buf, TARGET_CONTENT) ? EIO : 0;
+	return err;
 }
 
 static int make_hardlink(const void *const arg)
@@ -175,33 +176,30 @@ FIXTURE_VARIANT_ADD(complain, ptrace_scope) {
  * memory of a process of its own that is not its descendant.
  */
 static void arrange(struct __test_metadata *const _metadata,
-		    FIXTURE_DATA(complain) * const self,
-		    const FIXTURE_VARIANT(complain) * const variant)
+		    const struct scratch *const s, const char *const rule,
+		    struct attempt *const a, struct denial *const d)
 {
-	struct attempt *const a = &self->a;
-	struct denial *const d = &self->d;
-
 	d->arg = a;
 	d->path = a->path;
 	d->uid = USER_UID;
 	d->err = EACCES;
-	if (!strcmp(variant->rule, "protected_sticky_symlinks")) {
-		path_join(_metadata, a->path, self->s.shared, "link");
-		make_link(_metadata, a->path, self->s.target, OTHER_UID);
+	if (!strcmp(rule, "protected_sticky_symlinks")) {
+		path_join(_metadata, a->path, s->shared, "link");
+		make_link(_metadata, a->path, s->target, OTHER_UID);
 		d->fn = open_and_read;
-	} else if (!strcmp(variant->rule, "protected_nonaccess_hardlinks")) {
-		make_node(_metadata, a->path, self->s.target_dir, "private",
+	} else if (!strcmp(rule, "protected_nonaccess_hardlinks")) {
+		make_node(_metadata, a->path, s->target_dir, "private",
 			  S_IFREG | 0600, 0, OTHER_UID);
-		path_join(_metadata, a->dest, self->s.out, "pin");
+		path_join(_metadata, a->dest, s->out, "pin");
 		d->fn = make_hardlink;
 		d->err = EPERM;
-	} else if (!strcmp(variant->rule, "protected_fifos")) {
-		make_node(_metadata, a->path, self->s.shared, "fifo",
+	} else if (!strcmp(rule, "protected_fifos")) {
+		make_node(_metadata, a->path, s->shared, "fifo",
 			  S_IFIFO | 0666, 0, OTHER_UID);
 		d->fn = open_creat;
 		d->uid = ROOT_UID;
-	} else if (!strcmp(variant->rule, "protected_regular")) {
-		make_node(_metadata, a->path, self->s.shared, "regular",
+	} else if (!strcmp(rule, "protected_regular")) {
+		make_node(_metadata, a->path, s->shared, "regular",
 			  S_IFREG | 0666, 0, OTHER_UID);
 		d->fn = open_creat;
 		d->uid = ROOT_UID;
@@ -231,7 +229,7 @@ FIXTURE_SETUP(complain)
 	snprintf(self->complain_knob, sizeof(self->complain_knob),
 		 "%s_complain", variant->knob);
 	knob_set(_metadata, &self->complain, self->complain_knob, "0");
-	arrange(_metadata, self, variant);
+	arrange(_metadata, &self->s, variant->rule, &self->a, &self->d);
 	self->kmsg = report_open(_metadata);
 }
 
@@ -257,9 +255,9 @@ static void set_complain(struct __test_metadata *const _metadata,
 	ASSERT_EQ(0, write_file(knob->path, value));
 }
 
-/* Makes @n attempts: each must give @err.  Returns the counts' changes. */
+/* Makes @n attempts of @d: each must give @err.  Gives the counts' changes. */
 static void attempt_n(struct __test_metadata *const _metadata,
-		      FIXTURE_DATA(complain) * const self, const char *const rule,
+		      const struct denial *const d, const char *const rule,
 		      const int n, const int err, struct counts *const delta)
 {
 	struct counts before, after;
@@ -267,7 +265,7 @@ static void attempt_n(struct __test_metadata *const _metadata,
 
 	read_counts(_metadata, rule, &before);
 	for (i = 0; i < n; i++)
-		if (run_as(self->d.uid, self->d.fn, self->d.arg) != err)
+		if (run_as(d->uid, d->fn, d->arg) != err)
 			unexpected++;
 	read_counts(_metadata, rule, &after);
 	EXPECT_EQ(0, unexpected)
@@ -280,17 +278,17 @@ static void attempt_n(struct __test_metadata *const _metadata,
 
 /* The report of one more attempt: @verdict, and the knob that allows it. */
 static void expect_logged(struct __test_metadata *const _metadata,
-			  FIXTURE_DATA(complain) * const self,
+			  const int kmsg, const struct denial *const denial,
 			  const char *const rule, const char *const verdict,
 			  const int err)
 {
-	struct denial d = self->d;
+	struct denial d = *denial;
 	char key[128], tail[128], msg[REPORT_SIZE];
 
 	d.err = err;
 	snprintf(key, sizeof(key), "warden: rule=%s verdict=%s ", rule,
 		 verdict);
-	expect_report(_metadata, self->kmsg, &d, key, NULL, msg);
+	expect_report(_metadata, kmsg, &d, key, NULL, msg);
 	snprintf(tail, sizeof(tail),
 		 " knob=kernel.warden.%s allowed_at=0 source=global", rule);
 	EXPECT_STREQ(tail, msg + strlen(msg) - strlen(tail))
@@ -303,7 +301,7 @@ TEST_F(complain, enforced_denied_and_counted)
 {
 	struct counts delta;
 
-	attempt_n(_metadata, self, variant->rule, ATTEMPTS, self->d.err,
+	attempt_n(_metadata, &self->d, variant->rule, ATTEMPTS, self->d.err,
 		  &delta);
 	EXPECT_EQ(ATTEMPTS, delta.denied);
 	EXPECT_EQ(0, delta.would_deny);
@@ -314,7 +312,7 @@ TEST_F(complain, complain_allowed_and_counted)
 	struct counts delta;
 
 	set_complain(_metadata, &self->complain, "1");
-	attempt_n(_metadata, self, variant->rule, ATTEMPTS, 0, &delta);
+	attempt_n(_metadata, &self->d, variant->rule, ATTEMPTS, 0, &delta);
 	EXPECT_EQ(0, delta.denied);
 	EXPECT_EQ(ATTEMPTS, delta.would_deny);
 }
@@ -325,7 +323,7 @@ TEST_F(complain, back_to_enforce_denied)
 
 	set_complain(_metadata, &self->complain, "1");
 	set_complain(_metadata, &self->complain, "0");
-	attempt_n(_metadata, self, variant->rule, 1, self->d.err, &delta);
+	attempt_n(_metadata, &self->d, variant->rule, 1, self->d.err, &delta);
 	EXPECT_EQ(1, delta.denied);
 	EXPECT_EQ(0, delta.would_deny);
 }
@@ -335,20 +333,20 @@ TEST_F(complain, off_allowed_and_not_counted)
 	struct counts delta;
 
 	ASSERT_EQ(0, write_file(variant->knob, "0"));
-	attempt_n(_metadata, self, variant->rule, ATTEMPTS, 0, &delta);
+	attempt_n(_metadata, &self->d, variant->rule, ATTEMPTS, 0, &delta);
 	EXPECT_EQ(0, delta.denied);
 	EXPECT_EQ(0, delta.would_deny);
 }
 
 TEST_F_TIMEOUT(complain, enforced_logged_as_denied, 60)
 {
-	expect_logged(_metadata, self, variant->rule, "denied", self->d.err);
+	expect_logged(_metadata, self->kmsg, &self->d, variant->rule, "denied", self->d.err);
 }
 
 TEST_F_TIMEOUT(complain, complain_logged_as_would_deny, 60)
 {
 	set_complain(_metadata, &self->complain, "1");
-	expect_logged(_metadata, self, variant->rule, "would_deny", 0);
+	expect_logged(_metadata, self->kmsg, &self->d, variant->rule, "would_deny", 0);
 }
 
 /* The counters file itself */
@@ -366,11 +364,12 @@ TEST(counters_lists_every_rule_in_order)
 
 	ASSERT_EQ(0, read_file(COUNTERS, buf, sizeof(buf)));
 	for (i = 0; i < ARRAY_SIZE(rules); i++) {
-		int end = 0, n;
+		int end = 0;
+		const int fields = sscanf(line,
+					  "rule=%63s denied=%llu would_deny=%llu%n",
+					  name, &denied, &would_deny, &end);
 
-		n = sscanf(line, "rule=%63s denied=%llu would_deny=%llu%n", name,
-			   &denied, &would_deny, &end);
-		ASSERT_EQ(3, n);
+		ASSERT_EQ(3, fields);
 		EXPECT_STREQ(rules[i], name);
 		ASSERT_EQ('\n', line[end]);
 		line += end + 1;
@@ -419,6 +418,7 @@ FIXTURE_TEARDOWN_PARENT(flood)
 	scratch_teardown(_metadata, &self->s);
 }
 
+/* Returns 1 if any attempt was not refused with EACCES. */
 static int open_flood(const void *const link)
 {
 	int i, fd;
@@ -426,9 +426,9 @@ static int open_flood(const void *const link)
 	for (i = 0; i < FLOOD; i++) {
 		fd = open(link, O_RDONLY | O_CLOEXEC);
 		if (fd >= 0 || errno != EACCES)
-			break;
+			return 1;
 	}
-	return i < FLOOD ? EIO : 0;
+	return 0;
 }
 
 /* Counts the reports about @link and the suppressed ones said, to EOF. */
@@ -437,28 +437,16 @@ static void count_reports(struct __test_metadata *const _metadata,
 			  long *const printed, long *const suppressed)
 {
 	char record[REPORT_SIZE], path_key[PATH_MAX + 8];
-	ssize_t len;
+	const char *text;
 	long n;
 
 	snprintf(path_key, sizeof(path_key), " path=\"%s\" ", link);
 	*printed = *suppressed = 0;
-	while ((len = read(kmsg, record, sizeof(record) - 1)) != 0) {
-		const char *text;
-
-		if (len < 0) {
-			if (errno == EAGAIN)
-				return;
-			ASSERT_EQ(EPIPE, errno);
-			continue;
-		}
-		record[len] = '\0';
-		text = strchr(record, ';');
-		if (!text)
-			continue;
+	while ((text = report_next(_metadata, kmsg, record))) {
 		if (strstr(text, "warden: rule=protected_sticky_symlinks verdict=denied ") &&
 		    strstr(text, path_key))
 			(*printed)++;
-		else if (sscanf(text, ";warden: %ld reports suppressed (ratelimit)",
+		else if (sscanf(text, "warden: %ld reports suppressed (ratelimit)",
 				&n) == 1)
 			*suppressed += n;
 	}

@@ -44,10 +44,11 @@ static void expect_frozen(struct __test_metadata *const _metadata,
 			  const char *const value,
 			  const int err)
 {
-	DIR *dir = opendir(KNOB_DIR);
 	const struct dirent *entry;
 	int knobs = 0;
+	DIR *dir;
 
+	dir = opendir(KNOB_DIR);
 	ASSERT_NE(NULL, dir);
 	while ((entry = readdir(dir))) {
 		char path[PATH_MAX], before[32], after[32];

@@ -184,4 +184,33 @@ TEST_F(locked_knob, write)
 	expect_value(_metadata, "3\n");
 }
 
+/* Complain mode would reopen the door too. */
+
+FIXTURE(locked_complain) {
+	struct locked locked;
+};
+
+FIXTURE_SETUP(locked_complain)
+{
+	lock_scope(_metadata, &self->locked);
+}
+
+FIXTURE_TEARDOWN_PARENT(locked_complain)
+{
+	if (self->locked.knobs.yama_saved)
+		knob_restore(_metadata, &self->locked.knobs.yama);
+}
+
+TEST_F(locked_complain, write)
+{
+	char value[32];
+
+	EXPECT_EQ(EPERM, write_file(WARDEN_PTRACE_KNOB "_complain", "1"));
+	ASSERT_EQ(0, read_file(WARDEN_PTRACE_KNOB "_complain", value,
+			       sizeof(value)));
+	EXPECT_STREQ("0\n", value);
+	EXPECT_EQ(0, write_file(WARDEN_PTRACE_KNOB "_complain", "0"));
+	expect_value(_metadata, "3\n");
+}
+
 TEST_HARNESS_MAIN

@@ -1,0 +1,827 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Warden benchmarks - what the checks cost, measured in the guest
+ *
+ * Each workload is timed in batches of many operations, in every
+ * configuration in every round: the configurations take turns (A/B/A/B,
+ * in reverse order every other pass), switched by writing the sysctls
+ * between two batches, so that a drift of the machine hits all of them.
+ * A round's ratio is a configuration's time over the time of "off" in the
+ * same round; the medians over the rounds are what is reported.
+ *
+ * The operations are all allowed by every configuration: the cost
+ * measured is the check's, not the denial path's.  Every operation's
+ * result is checked, so a configuration that refuses one stops the run.
+ *
+ * The ptrace workload reads one byte of a target's memory with
+ * process_vm_readv() from an unprivileged tracer that is not the target's
+ * ancestor, at scope 1: only the target's PR_SET_PTRACER exception lets it
+ * in.  Yama keeps the exceptions in one list, newest first, and walks it
+ * on every check; the target named its tracer before any other process
+ * did, so its exception is the one Yama finds last.  The other processes
+ * (clone()d with the bench's memory, files and signal handlers, so they
+ * cost little more than their kernel stacks) name init.
+ *
+ * The host that runs a TCG guest preempts it often, and the guest's own
+ * timer ticks every 4 ms: the batches are short (300 us), a round times
+ * each configuration PASSES times (forward, backward, forward, after an
+ * untimed batch) and keeps its fastest batch, and the medians are over
+ * many rounds.
+ *
+ * usage: warden_bench [-s] [-r ROUNDS] [-t USEC] [-n N,N,...]
+ *   -s  smoke run: 3 rounds, 100 us batches, 1 and 100 processes
+ *   -r  rounds (default 1001)
+ *   -t  how long a batch takes in "off", in us (default 300): the
+ *       number of operations in a batch of each workload follows
+ *   -n  numbers of processes holding an exception (default 1,100,1000,10000)
+ *
+ * Writes CSV to stdout, one row per workload, configuration and number of
+ * processes; "n/a" where a configuration does not exist in this kernel.
+ * Progress goes to stderr.  The sysctls are set back as they were.
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <grp.h>
+#include <limits.h>
+#include <math.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <x86intrin.h>
+
+#define USER_UID 1000
+#define OTHER_UID 1001
+#define DEEP_LINKS 16
+#define MAX_ROUNDS 5000
+/* Batches of each configuration in a round: the round keeps the fastest. */
+#define PASSES 3
+#define MAX_PROCS 10000
+#define FILLER_STACK 4096
+
+enum knob_id {
+	FS_SYMLINKS, FS_HARDLINKS, FS_FIFOS, FS_REGULAR,
+	W_SYMLINKS, W_HARDLINKS, W_FIFOS, W_REGULAR, W_PTRACE,
+	W_SYMLINKS_COMPLAIN, W_HARDLINKS_COMPLAIN, W_FIFOS_COMPLAIN,
+	W_REGULAR_COMPLAIN,
+	YAMA_PTRACE,
+	THREADS_MAX,
+	KNOBS,
+};
+
+#define WARDEN_SYSCTL "/proc/sys/kernel/warden/"
+
+static struct knob {
+	const char *path;
+	bool present;
+	char saved[32];
+} knobs[KNOBS] = {
+	[FS_SYMLINKS] = { "/proc/sys/fs/protected_symlinks" },
+	[FS_HARDLINKS] = { "/proc/sys/fs/protected_hardlinks" },
+	[FS_FIFOS] = { "/proc/sys/fs/protected_fifos" },
+	[FS_REGULAR] = { "/proc/sys/fs/protected_regular" },
+	[W_SYMLINKS] = { WARDEN_SYSCTL "protected_sticky_symlinks" },
+	[W_HARDLINKS] = { WARDEN_SYSCTL "protected_nonaccess_hardlinks" },
+	[W_FIFOS] = { WARDEN_SYSCTL "protected_fifos" },
+	[W_REGULAR] = { WARDEN_SYSCTL "protected_regular" },
+	[W_PTRACE] = { WARDEN_SYSCTL "ptrace_scope" },
+	[W_SYMLINKS_COMPLAIN] = { WARDEN_SYSCTL "protected_sticky_symlinks_complain" },
+	[W_HARDLINKS_COMPLAIN] = { WARDEN_SYSCTL "protected_nonaccess_hardlinks_complain" },
+	[W_FIFOS_COMPLAIN] = { WARDEN_SYSCTL "protected_fifos_complain" },
+	[W_REGULAR_COMPLAIN] = { WARDEN_SYSCTL "protected_regular_complain" },
+	[YAMA_PTRACE] = { "/proc/sys/kernel/yama/ptrace_scope" },
+	[THREADS_MAX] = { "/proc/sys/kernel/threads-max" },
+};
+
+enum config_id {
+	OFF, MAINLINE, WARDEN, WARDEN_2, COMPLAIN, POLICY, YAMA, CONFIGS,
+};
+
+/*
+ * Every sysctl a configuration does not name is 0.  A configuration that
+ * needs a sysctl this kernel does not have, or has no sysctls yet
+ * (missing), is reported as n/a.
+ */
+static const struct config {
+	const char *name;
+	const char *missing;
+	int val[KNOBS];
+} configs[CONFIGS] = {
+	[OFF] = { "off" },
+	[MAINLINE] = { "mainline", NULL, {
+		[FS_SYMLINKS] = 1, [FS_HARDLINKS] = 1, [FS_FIFOS] = 1,
+		[FS_REGULAR] = 1 } },
+	[WARDEN] = { "warden", NULL, {
+		[W_SYMLINKS] = 1, [W_HARDLINKS] = 1, [W_FIFOS] = 1,
+		[W_REGULAR] = 1, [W_PTRACE] = 1 } },
+	[WARDEN_2] = { "warden-2", NULL, {
+		[W_SYMLINKS] = 2, [W_HARDLINKS] = 1, [W_FIFOS] = 2,
+		[W_REGULAR] = 2 } },
+	[COMPLAIN] = { "complain", NULL, {
+		[W_SYMLINKS] = 1, [W_HARDLINKS] = 1, [W_FIFOS] = 1,
+		[W_REGULAR] = 1, [W_SYMLINKS_COMPLAIN] = 1,
+		[W_HARDLINKS_COMPLAIN] = 1, [W_FIFOS_COMPLAIN] = 1,
+		[W_REGULAR_COMPLAIN] = 1 } },
+	[POLICY] = { "policy", "per-process policies do not exist yet" },
+	[YAMA] = { "yama", NULL, { [YAMA_PTRACE] = 1 } },
+};
+
+static char base[] = "/tmp/warden-bench.XXXXXX";
+/* The paths are short: base, then at most DEEP_LINKS * 2 components. */
+#define DIR_MAX 128
+#define PATH_LEN 256
+static char link_path[PATH_LEN], plain_path[PATH_LEN], deep_path[PATH_LEN];
+static char own_path[PATH_LEN], own_link_path[PATH_LEN], mine_path[PATH_LEN];
+
+/* The ptrace scene: what the tracer reads, and who. */
+static char probe = 'w';
+static pid_t tracer_pid, target_pid;
+static int to_tracer = -1, from_tracer = -1;
+static pid_t procs[MAX_PROCS];
+static int nprocs;
+static char *filler_stacks;
+static int filler_ready[2];
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "warden_bench: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+static void read_knob(struct knob *const k)
+{
+	int fd = open(k->path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return;
+	n = read(fd, k->saved, sizeof(k->saved) - 1);
+	close(fd);
+	if (n <= 0)
+		die("cannot read %s", k->path);
+	k->saved[n] = '\0';
+	k->present = true;
+}
+
+static int write_str(const struct knob *const k, const char *const s)
+{
+	int fd = open(k->path, O_WRONLY);
+	int err = 0;
+
+	if (fd < 0)
+		return errno;
+	if (write(fd, s, strlen(s)) < 0)
+		err = errno;
+	close(fd);
+	return err;
+}
+
+static void write_knob(const enum knob_id id, const int val)
+{
+	char s[16];
+	int err;
+
+	snprintf(s, sizeof(s), "%d\n", val);
+	err = write_str(&knobs[id], s);
+	if (err)
+		die("cannot write %d to %s: %s", val, knobs[id].path,
+		    strerror(err));
+}
+
+static bool has_config(const enum config_id c)
+{
+	int k;
+
+	if (configs[c].missing)
+		return false;
+	for (k = 0; k < KNOBS; k++)
+		if (configs[c].val[k] && !knobs[k].present)
+			return false;
+	return true;
+}
+
+/*
+ * Writes every sysctl, changed or not: each batch comes after the same
+ * work, whichever configuration came before.
+ */
+static void set_config(const enum config_id c)
+{
+	int k;
+
+	for (k = 0; k < THREADS_MAX; k++)
+		if (knobs[k].present)
+			write_knob(k, configs[c].val[k]);
+}
+
+static void restore_knobs(void)
+{
+	int k;
+
+	/* Levels last: a complain knob may need its level to be set. */
+	for (k = KNOBS - 1; k >= 0; k--)
+		if (knobs[k].present && write_str(&knobs[k], knobs[k].saved))
+			fprintf(stderr, "warden_bench: cannot restore %s\n",
+				knobs[k].path);
+}
+
+static void make_file(const char *const path, const mode_t mode)
+{
+	int fd = open(path, O_CREAT | O_EXCL | O_WRONLY, mode);
+
+	if (fd < 0 || write(fd, "bench\n", 6) != 6 || close(fd))
+		die("cannot create %s: %m", path);
+}
+
+/* A world-writable sticky directory that OTHER_UID owns. */
+static void make_sticky_dir(const char *const path)
+{
+	if (mkdir(path, 0755) || chmod(path, 01777) ||
+	    chown(path, OTHER_UID, OTHER_UID))
+		die("cannot make %s: %m", path);
+}
+
+/*
+ * base/target               the links' target
+ * base/s/                   1777, OTHER_UID's
+ *        link -> ../target  root's: root follows its own link
+ *        plain              root's file: the same path, no link
+ *        own                root's file, hard linked as own.link
+ *        mine               root's file, opened with O_CREAT
+ * base/deep/l/l/.../l/file  each l a root-owned link to the sticky
+ *                           directory n beside it
+ */
+static void make_files(void)
+{
+	char dir[DIR_MAX], p[PATH_LEN];
+	int i;
+
+	if (!mkdtemp(base) || chmod(base, 0755))
+		die("cannot make %s: %m", base);
+	snprintf(p, sizeof(p), "%s/target", base);
+	make_file(p, 0644);
+	snprintf(dir, sizeof(dir), "%s/s", base);
+	make_sticky_dir(dir);
+	snprintf(link_path, sizeof(link_path), "%s/link", dir);
+	snprintf(plain_path, sizeof(plain_path), "%s/plain", dir);
+	snprintf(own_path, sizeof(own_path), "%s/own", dir);
+	snprintf(own_link_path, sizeof(own_link_path), "%s/own.link", dir);
+	snprintf(mine_path, sizeof(mine_path), "%s/mine", dir);
+	if (symlink("../target", link_path))
+		die("cannot make %s: %m", link_path);
+	make_file(plain_path, 0644);
+	make_file(own_path, 0600);
+	make_file(mine_path, 0644);
+
+	snprintf(dir, sizeof(dir), "%s/deep", base);
+	make_sticky_dir(dir);
+	strcpy(deep_path, dir);
+	for (i = 0; i < DEEP_LINKS; i++) {
+		snprintf(p, sizeof(p), "%s/l", dir);
+		if (symlink("n", p))
+			die("cannot make %s: %m", p);
+		strcat(dir, "/n");
+		make_sticky_dir(dir);
+		strcat(deep_path, "/l");
+	}
+	strcat(deep_path, "/file");
+	snprintf(p, sizeof(p), "%s/file", dir);
+	make_file(p, 0644);
+}
+
+static int remove_one(const char *path, const struct stat *st, int type,
+		      struct FTW *ftw)
+{
+	return remove(path);
+}
+
+static void remove_files(void)
+{
+	if (base[strlen(base) - 1] != 'X' && nftw(base, remove_one, 16, FTW_DEPTH | FTW_PHYS))
+		fprintf(stderr, "warden_bench: cannot remove %s\n", base);
+}
+
+static int op_stat_link(void)
+{
+	struct stat st;
+
+	return stat(link_path, &st);
+}
+
+static int op_open_link(void)
+{
+	int fd = open(link_path, O_RDONLY);
+
+	return fd < 0 ? -1 : close(fd);
+}
+
+static int op_stat_plain(void)
+{
+	struct stat st;
+
+	return stat(plain_path, &st);
+}
+
+static int op_stat_deep(void)
+{
+	struct stat st;
+
+	return stat(deep_path, &st);
+}
+
+static int op_link_unlink(void)
+{
+	return link(own_path, own_link_path) ?: unlink(own_link_path);
+}
+
+static int op_open_creat(void)
+{
+	int fd = open(mine_path, O_CREAT | O_WRONLY, 0644);
+
+	return fd < 0 ? -1 : close(fd);
+}
+
+static int op_ptrace_readv(void)
+{
+	char byte;
+	struct iovec local = { &byte, 1 };
+	struct iovec remote = { (void *)&probe, 1 };
+
+	return process_vm_readv(target_pid, &local, 1, &remote, 1, 0) == 1 ?
+		       0 : -1;
+}
+
+static const enum config_id fs_configs[] = {
+	OFF, MAINLINE, WARDEN, WARDEN_2, COMPLAIN, POLICY, CONFIGS,
+};
+
+static const enum config_id ptrace_configs[] = { OFF, WARDEN, YAMA, CONFIGS };
+
+static const struct workload {
+	const char *name;
+	int (*op)(void);
+	const enum config_id *configs;
+	/* Timed in the tracer, as many processes hold exceptions. */
+	bool ptrace;
+} workloads[] = {
+	{ "stat_link", op_stat_link, fs_configs, false },
+	{ "open_link", op_open_link, fs_configs, false },
+	{ "stat_plain", op_stat_plain, fs_configs, false },
+	{ "stat_deep", op_stat_deep, fs_configs, false },
+	{ "link_unlink", op_link_unlink, fs_configs, false },
+	{ "open_creat", op_open_creat, fs_configs, false },
+	{ "ptrace_readv", op_ptrace_readv, ptrace_configs, true },
+};
+
+#define WORKLOADS (sizeof(workloads) / sizeof(workloads[0]))
+
+static double mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/*
+ * Under TCG the guest kernel cannot calibrate the TSC, and its
+ * CLOCK_MONOTONIC moves in jiffies (4 ms).  Batches are timed in TSC
+ * cycles, which QEMU takes from the host's, and converted to ns by the
+ * cycles per ns of the whole run so far, measured on CLOCK_MONOTONIC's
+ * edges: precise to a few jiffies over many seconds.
+ */
+static struct clock_edge {
+	double ns;
+	unsigned long long tsc;
+} run_start;
+
+static struct clock_edge clock_edge(void)
+{
+	struct clock_edge e;
+	const double ns = mono_ns();
+
+	do {
+		e.tsc = __rdtsc();
+		e.ns = mono_ns();
+	} while (e.ns == ns);
+	return e;
+}
+
+static double cycles_per_ns(void)
+{
+	const struct clock_edge now = clock_edge();
+
+	return (now.tsc - run_start.tsc) / (now.ns - run_start.ns);
+}
+
+/* Returns the cycles of one operation, or -errno if one failed. */
+static double time_batch(int (*const op)(void), const long ops)
+{
+	const unsigned long long start = __rdtsc();
+	long i;
+
+	for (i = 0; i < ops; i++)
+		if (op())
+			return -errno;
+	return (double)(__rdtsc() - start) / ops;
+}
+
+static void read_all(const int fd, void *const buf, const size_t len)
+{
+	if (read(fd, buf, len) != (ssize_t)len)
+		die("lost a helper process");
+}
+
+/* Cycles per operation, by workload, configuration and round. */
+static double results[WORKLOADS][CONFIGS][MAX_ROUNDS];
+
+static double run_batch(const struct workload *const w, const long ops,
+			const enum config_id c)
+{
+	double cycles;
+
+	if (w->ptrace) {
+		if (write(to_tracer, &ops, sizeof(ops)) != sizeof(ops))
+			die("lost the tracer");
+		read_all(from_tracer, &cycles, sizeof(cycles));
+	} else {
+		cycles = time_batch(w->op, ops);
+	}
+	if (cycles < 0)
+		die("%s is refused in configuration %s: %s", w->name,
+		    configs[c].name, strerror(-cycles));
+	return cycles;
+}
+
+static void become_user(void)
+{
+	if (setgroups(0, NULL) || setresgid(USER_UID, USER_UID, USER_UID) ||
+	    setresuid(USER_UID, USER_UID, USER_UID) ||
+	    prctl(PR_SET_DUMPABLE, 1))
+		_exit(2);
+}
+
+/*
+ * The tracer: an unprivileged sibling of the target, timing batches of
+ * reads for the bench.  It is told the target's pid first; a batch of 0
+ * operations ends it.
+ */
+static void tracer(const int cmd, const int res)
+{
+	double cycles;
+	long ops;
+
+	become_user();
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (read(cmd, &target_pid, sizeof(target_pid)) != sizeof(target_pid))
+		_exit(2);
+	while (read(cmd, &ops, sizeof(ops)) == sizeof(ops) && ops) {
+		cycles = time_batch(op_ptrace_readv, ops);
+		if (write(res, &cycles, sizeof(cycles)) != sizeof(cycles))
+			break;
+	}
+	_exit(0);
+}
+
+static pid_t spawn(void)
+{
+	pid_t pid = fork();
+
+	if (pid < 0)
+		die("fork: %m");
+	return pid;
+}
+
+static void start_ptrace_scene(void)
+{
+	int cmd[2], res[2], ready[2];
+	char c;
+
+	if (pipe(cmd) || pipe(res) || pipe(ready))
+		die("pipe: %m");
+	tracer_pid = spawn();
+	if (!tracer_pid) {
+		close(cmd[1]);
+		close(res[0]);
+		tracer(cmd[0], res[1]);
+	}
+	close(cmd[0]);
+	close(res[1]);
+	to_tracer = cmd[1];
+	from_tracer = res[0];
+
+	/* Before any other exception: Yama's list keeps it last. */
+	target_pid = spawn();
+	if (!target_pid) {
+		become_user();
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		c = prctl(PR_SET_PTRACER, tracer_pid) ? 'E' : 'R';
+		if (write(ready[1], &c, 1) != 1)
+			_exit(2);
+		for (;;)
+			pause();
+	}
+	read_all(ready[0], &c, 1);
+	if (c != 'R')
+		die("the target cannot name its tracer");
+	if (write(to_tracer, &target_pid, sizeof(target_pid)) !=
+	    sizeof(target_pid))
+		die("lost the tracer");
+	close(ready[0]);
+	close(ready[1]);
+	nprocs = 1;
+}
+
+/*
+ * A process that holds an exception for init and sleeps.  It shares the
+ * bench's memory: only raw system calls, on its own small stack.
+ */
+static int filler(void *const arg)
+{
+	char c = syscall(SYS_prctl, PR_SET_PTRACER, 1, 0, 0, 0) ? 'E' : 'R';
+
+	syscall(SYS_write, filler_ready[1], &c, 1);
+	for (;;)
+		syscall(SYS_pause);
+	return 0;
+}
+
+static long mem_available_kb(void)
+{
+	FILE *f = fopen("/proc/meminfo", "r");
+	char line[128];
+	long kb = -1;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemAvailable: %ld kB", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return kb;
+}
+
+static void grow_ptrace_scene(const int n)
+{
+	const int flags = CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
+			  SIGCHLD;
+	int i, start = nprocs;
+	char c;
+
+	if (n < nprocs)
+		die("give the numbers of processes in increasing order");
+	for (; nprocs < n; nprocs++) {
+		procs[nprocs] = clone(filler,
+				      filler_stacks + (nprocs + 1) * FILLER_STACK,
+				      flags, NULL);
+		if (procs[nprocs] < 0)
+			die("process %d of %d: %m (give the guest more memory: BENCH_MEM)",
+			    nprocs + 1, n);
+	}
+	for (i = start; i < n; i++) {
+		read_all(filler_ready[0], &c, 1);
+		if (c != 'R')
+			die("a process cannot name init as its tracer");
+	}
+	fprintf(stderr, "warden_bench: %d processes hold an exception, %ld MB available\n",
+		nprocs, mem_available_kb() / 1024);
+}
+
+static void stop_ptrace_scene(void)
+{
+	long stop = 0;
+	int i;
+
+	if (!nprocs)
+		return;
+	for (i = 1; i < nprocs; i++)
+		kill(procs[i], SIGKILL);
+	kill(target_pid, SIGKILL);
+	if (write(to_tracer, &stop, sizeof(stop)) != sizeof(stop))
+		kill(tracer_pid, SIGKILL);
+	while (wait(NULL) > 0 || errno == EINTR)
+		;
+	nprocs = 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	const double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The q-quantile of n sorted values, interpolated. */
+static double quantile(const double *const v, const int n, const double q)
+{
+	const double pos = q * (n - 1);
+	const int i = pos;
+
+	return i + 1 < n ? v[i] + (pos - i) * (v[i + 1] - v[i]) : v[i];
+}
+
+static void print_header(void)
+{
+	printf("workload,config,procs,rounds,ops,ns_median,ns_q1,ns_q3,"
+	       "ratio_median,ratio_q1,ratio_q3,ratio_min,ratio_max\n");
+}
+
+/* Sorts @cycles and @ratio; a NULL @cycles prints n/a. */
+static void print_row(const struct workload *const w, const enum config_id c,
+		      const int procs, const int rounds, const long ops,
+		      double *const cycles, double *const ratio,
+		      const double cpn)
+{
+	printf("%s,%s,%d,%d,%ld,", w->name, configs[c].name, procs, rounds, ops);
+	if (!cycles) {
+		printf("n/a,n/a,n/a,n/a,n/a,n/a,n/a,n/a\n");
+		return;
+	}
+	qsort(cycles, rounds, sizeof(*cycles), cmp_double);
+	qsort(ratio, rounds, sizeof(*ratio), cmp_double);
+	printf("%.1f,%.1f,%.1f,%.4f,%.4f,%.4f,%.4f,%.4f\n",
+	       quantile(cycles, rounds, 0.5) / cpn,
+	       quantile(cycles, rounds, 0.25) / cpn,
+	       quantile(cycles, rounds, 0.75) / cpn,
+	       quantile(ratio, rounds, 0.5), quantile(ratio, rounds, 0.25),
+	       quantile(ratio, rounds, 0.75), ratio[0], ratio[rounds - 1]);
+}
+
+/*
+ * Time the workloads @first..@last (which share their configurations) in
+ * every configuration they have, @rounds times, in batches that take
+ * about @batch_ns in "off", and print their rows.
+ */
+static void bench(const struct workload *const first,
+		  const struct workload *const last, const int rounds,
+		  const double batch_ns, const int procs)
+{
+	static double cycles[CONFIGS][MAX_ROUNDS], ratio[CONFIGS][MAX_ROUNDS];
+	const enum config_id *const cs = first->configs;
+	const struct workload *w;
+	long ops[WORKLOADS];
+	int ncs, r, i, p;
+	double cpn;
+
+	for (ncs = 0; cs[ncs] != CONFIGS; ncs++)
+		;
+	/* Warm up the caches and every check; size the batches. */
+	for (w = first; w <= last; w++) {
+		for (i = ncs - 1; i >= 0; i--)
+			if (has_config(cs[i])) {
+				set_config(cs[i]);
+				run_batch(w, 100, cs[i]);
+			}
+		ops[w - workloads] = batch_ns * cycles_per_ns() /
+				     run_batch(w, 100, OFF);
+		if (ops[w - workloads] < 10)
+			ops[w - workloads] = 10;
+	}
+	for (r = 0; r < rounds; r++) {
+		for (w = first; w <= last; w++) {
+			double (*const res)[MAX_ROUNDS] = results[w - workloads];
+
+			for (i = 0; i < ncs; i++)
+				res[i][r] = INFINITY;
+			/* Untimed: the first batch after another workload's. */
+			set_config(cs[0]);
+			run_batch(w, ops[w - workloads], cs[0]);
+			for (p = 0; p < PASSES * ncs; p++) {
+				const int pass = p / ncs, i = p % ncs;
+				const int j = pass % 2 ? ncs - 1 - i : i;
+				double t;
+
+				if (!has_config(cs[j]))
+					continue;
+				set_config(cs[j]);
+				t = run_batch(w, ops[w - workloads], cs[j]);
+				if (t < res[j][r])
+					res[j][r] = t;
+			}
+		}
+		if ((r + 1) % (rounds / 10 ?: 1) == 0)
+			fprintf(stderr, "warden_bench: round %d/%d of %s..%s done\n",
+				r + 1, rounds, first->name, last->name);
+	}
+	set_config(OFF);
+	cpn = cycles_per_ns();
+	for (w = first; w <= last; w++) {
+		for (i = 0; i < ncs; i++)
+			for (r = 0; has_config(cs[i]) && r < rounds; r++) {
+				cycles[i][r] = results[w - workloads][i][r];
+				ratio[i][r] = cycles[i][r] /
+					      results[w - workloads][0][r];
+			}
+		for (i = 0; i < ncs; i++)
+			print_row(w, cs[i], procs, rounds, ops[w - workloads],
+				  has_config(cs[i]) ? cycles[i] : NULL,
+				  ratio[i], cpn);
+	}
+	fflush(stdout);
+}
+
+/* At exit, even a failed one: leave the guest as it was. */
+static void cleanup(void)
+{
+	stop_ptrace_scene();
+	remove_files();
+	restore_knobs();
+}
+
+static void usage(void)
+{
+	die("usage: warden_bench [-s] [-r ROUNDS] [-t USEC] [-n N,N,...]");
+}
+
+int main(int argc, char **argv)
+{
+	const int nfs = WORKLOADS - 1;
+	char *counts = "1,100,1000,10000", *n;
+	int rounds = 1001, max = 0, opt, k;
+	double batch_us = 300;
+	cpu_set_t cpu0;
+
+	while ((opt = getopt(argc, argv, "sr:t:n:")) != -1) {
+		switch (opt) {
+		case 's':
+			rounds = 3;
+			batch_us = 100;
+			counts = "1,100";
+			break;
+		case 'r':
+			rounds = atoi(optarg);
+			break;
+		case 't':
+			batch_us = atof(optarg);
+			break;
+		case 'n':
+			counts = optarg;
+			break;
+		default:
+			usage();
+		}
+	}
+	if (optind != argc || rounds < 1 || rounds > MAX_ROUNDS ||
+	    !(batch_us > 0))
+		usage();
+	for (n = counts; *n; n = strchr(n, ',') ? strchr(n, ',') + 1 : "")
+		if (atoi(n) > max)
+			max = atoi(n);
+	if (max < 1 || max > MAX_PROCS)
+		usage();
+
+	/* One CPU for the bench and its helpers: less noise. */
+	CPU_ZERO(&cpu0);
+	CPU_SET(0, &cpu0);
+	sched_setaffinity(0, sizeof(cpu0), &cpu0);
+
+	for (k = 0; k < KNOBS; k++)
+		read_knob(&knobs[k]);
+	if (!knobs[W_SYMLINKS].present)
+		die("no %s: is Warden active?", knobs[W_SYMLINKS].path);
+	atexit(cleanup);
+	for (k = 0; k < CONFIGS; k++)
+		if (!has_config(k))
+			fprintf(stderr, "warden_bench: configuration %s is n/a: %s\n",
+				configs[k].name,
+				configs[k].missing ?: "a sysctl is missing");
+	if (knobs[THREADS_MAX].present &&
+	    atoi(knobs[THREADS_MAX].saved) < max + 1000)
+		write_knob(THREADS_MAX, max + 1000);
+
+	run_start = clock_edge();
+	make_files();
+	print_header();
+	bench(&workloads[0], &workloads[nfs - 1], rounds, batch_us * 1000, 0);
+
+	filler_stacks = mmap(NULL, (size_t)(max + 1) * FILLER_STACK,
+			     PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (filler_stacks == MAP_FAILED || pipe(filler_ready))
+		die("cannot prepare %d processes: %m", max);
+	start_ptrace_scene();
+	for (n = counts; *n; n = strchr(n, ',') ? strchr(n, ',') + 1 : "") {
+		grow_ptrace_scene(atoi(n));
+		bench(&workloads[nfs], &workloads[nfs], rounds, batch_us * 1000,
+		      nprocs);
+	}
+	return 0;
+}
