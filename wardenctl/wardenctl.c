@@ -4,9 +4,10 @@
  * reports
  *
  * Everything goes through the files the kernel offers: the sysctls in
- * /proc/sys/kernel/warden, the counters in /sys/kernel/security/warden and
- * the kernel log in /dev/kmsg.  WARDENCTL_ROOT, if set, is put in front of
- * all three, so that the tests can run on a fake tree.
+ * /proc/sys/kernel/warden, the counters in /sys/kernel/security/warden,
+ * the per-process policies in /proc/PID/attr/warden and the kernel log in
+ * /dev/kmsg.  WARDENCTL_ROOT, if set, is put in front of all of them, so
+ * that the tests can run on a fake tree.
  */
 
 #define _GNU_SOURCE
@@ -22,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -30,13 +32,18 @@
 #define SYSCTL_DIR "/proc/sys/kernel/warden"
 #define SECURITYFS_DIR "/sys/kernel/security/warden"
 #define KMSG_PATH "/dev/kmsg"
+#define ATTR_DIR "/proc/%s/attr/warden"
 #define KNOB_PREFIX "kernel.warden."
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-/* Exit statuses: a refusal or a missing file, and a bad command line. */
+/*
+ * Exit statuses: a refusal or a missing file, a bad command line, and a
+ * command that exec could not run (as env(1) says it).
+ */
 #define EXIT_FAIL 1
 #define EXIT_USAGE 2
+#define EXIT_NOT_RUN 127
 
 struct rule {
 	const char *name;
@@ -71,6 +78,9 @@ static void usage(FILE *const out)
 		"\n"
 		"commands:\n"
 		"  status [--json]         each rule's level, mode and counters, and the lock\n"
+		"  status --pid PID [--json]\n"
+		"                          a process's policy: each rule's global, process and\n"
+		"                          effective level\n"
 		"  set RULE LEVEL          set a rule's level (RULE: a name or an alias)\n"
 		"  set RULE complain       log and count what the rule would deny, but allow it\n"
 		"  set RULE enforce        deny what the rule denies\n"
@@ -78,6 +88,9 @@ static void usage(FILE *const out)
 		"  watch [--all] [--audit] [--count N]\n"
 		"                          print Warden's reports as the kernel logs them\n"
 		"  explain [-n N]          explain the last N denials in the kernel log (10)\n"
+		"  exec [--RULE=LEVEL]... -- CMD [ARGS]\n"
+		"                          set no_new_privs, raise the rules for CMD and all\n"
+		"                          its descendants, and run it (--symlinks=2 --ptrace=3)\n"
 		"\n"
 		"rules:\n",
 		progname);
@@ -90,7 +103,8 @@ static void usage(FILE *const out)
 		"  -h, --help              this help (also after a command)\n"
 		"  -V, --version           the version\n"
 		"\n"
-		"Exit status: 0 done, 1 the kernel refused or Warden is absent, 2 bad usage.\n");
+		"Exit status: 0 done, 1 the kernel refused or Warden is absent, 2 bad usage;\n"
+		"exec: 127 if CMD cannot be run, else CMD's own.\n");
 }
 
 /* A bad command line: what is wrong, then the usage, on stderr. */
@@ -411,12 +425,8 @@ static const struct rule *find_rule(const char *const name)
  * Parses the options of a subcommand: @argv[0] is its name.  getopt's own
  * messages would name the subcommand as the program, so they are ours.
  */
-static int next_option(const int argc, char *const argv[],
-		       const char *const shortopts,
-		       const struct option *const longopts)
+static int check_option(const int c, char *const argv[])
 {
-	const int c = getopt_long(argc, argv, shortopts, longopts, NULL);
-
 	if (c == '?') {
 		/* A long option is named whole, a short one by its letter. */
 		if (!strncmp(argv[optind - 1], "--", 2) || !isprint(optopt))
@@ -432,6 +442,14 @@ static int next_option(const int argc, char *const argv[],
 		exit(EXIT_SUCCESS);
 	}
 	return c;
+}
+
+static int next_option(const int argc, char *const argv[],
+		       const char *const shortopts,
+		       const struct option *const longopts)
+{
+	return check_option(getopt_long(argc, argv, shortopts, longopts, NULL),
+			    argv);
 }
 
 /* Starts option parsing over, for a subcommand's own argv. */
@@ -644,26 +662,160 @@ static void print_table(const struct rule_state *const st,
 				   "not locked");
 }
 
+/* status --pid */
+
+struct process_level {
+	long long global;
+	long long process;
+	long long effective;
+};
+
+/*
+ * Reads /proc/@pid/attr/warden/effective: one line per rule, matched by
+ * name, "rule=NAME global=G process=P effective=E".
+ */
+static bool read_process_levels(const char *const pid,
+				struct process_level *const pl)
+{
+	char path[PATH_MAX], buf[4096], *line, *save;
+	bool ok = true;
+	size_t i;
+	int err;
+
+	for (i = 0; i < RULE_COUNT; i++)
+		pl[i] = (struct process_level){ UNKNOWN, UNKNOWN, UNKNOWN };
+	if (!root_path(path, sizeof(path), ATTR_DIR "/effective", pid)) {
+		warn("cannot read the policy of %s: %s", pid,
+		     strerror(ENAMETOOLONG));
+		return false;
+	}
+	err = read_text(path, buf, sizeof(buf));
+	if (err == ENOENT) {
+		char dir[PATH_MAX];
+		struct stat st;
+
+		/* No process, or a kernel without per-process policies. */
+		if (root_path(dir, sizeof(dir), "/proc/%s", pid) &&
+		    stat(dir, &st))
+			err = ESRCH;
+	}
+	if (err) {
+		warn("cannot read the policy of process %s in %s: %s", pid,
+		     path, strerror(err));
+		return false;
+	}
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		struct fields f;
+		const char *name;
+
+		parse_fields(line, &f);
+		name = field(&f, "rule");
+		for (i = 0; name && i < RULE_COUNT; i++) {
+			if (strcmp(rules[i].name, name))
+				continue;
+			pl[i].global = parse_counter(field(&f, "global"));
+			pl[i].process = parse_counter(field(&f, "process"));
+			pl[i].effective = parse_counter(field(&f, "effective"));
+		}
+	}
+	for (i = 0; i < RULE_COUNT; i++) {
+		if (pl[i].global == UNKNOWN || pl[i].process == UNKNOWN ||
+		    pl[i].effective == UNKNOWN) {
+			warn("no levels for %s in %s", rules[i].name, path);
+			ok = false;
+		}
+	}
+	return ok;
+}
+
+static void print_process_json(const char *const pid,
+			       const struct process_level *const pl)
+{
+	size_t i;
+
+	printf("{\"pid\":%s,\"rules\":[", pid);
+	for (i = 0; i < RULE_COUNT; i++) {
+		printf("%s{\"name\":\"%s\",\"alias\":\"%s\",", i ? "," : "",
+		       rules[i].name, rules[i].alias);
+		json_number("global", pl[i].global);
+		putchar(',');
+		json_number("process", pl[i].process);
+		putchar(',');
+		json_number("effective", pl[i].effective);
+		putchar('}');
+	}
+	printf("]}\n");
+}
+
+static void print_process_table(const char *const pid,
+				const struct process_level *const pl)
+{
+	char global[32], process[32], effective[32];
+	size_t i;
+
+	printf("%-30s %-10s %6s %7s %9s\n", "RULE", "ALIAS", "GLOBAL",
+	       "PROCESS", "EFFECTIVE");
+	for (i = 0; i < RULE_COUNT; i++) {
+		cell_number(global, sizeof(global), pl[i].global);
+		cell_number(process, sizeof(process), pl[i].process);
+		cell_number(effective, sizeof(effective), pl[i].effective);
+		printf("%-30s %-10s %6s %7s %9s\n", rules[i].name,
+		       rules[i].alias, global, process, effective);
+	}
+	printf("\nprocess %s: the effective level is the stricter of the global and the\n"
+	       "process level; a process level never goes down, and always enforces.\n",
+	       pid);
+}
+
+static int status_of_process(const char *const pid, const bool json)
+{
+	struct process_level pl[RULE_COUNT];
+	bool ok;
+
+	need_warden();
+	ok = read_process_levels(pid, pl);
+	/* Nothing read: the warning said why, a table of "?" would not. */
+	if (pl[0].effective == UNKNOWN && !ok)
+		return EXIT_FAIL;
+	if (json)
+		print_process_json(pid, pl);
+	else
+		print_process_table(pid, pl);
+	return ok ? EXIT_SUCCESS : EXIT_FAIL;
+}
+
 static int cmd_status(const int argc, char *const argv[])
 {
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, 'j' },
+		{ "pid", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
 	struct rule_state st[RULE_COUNT];
+	const char *pid = NULL;
 	char name[64];
 	bool json = false, ok = true;
 	long long locked;
 	size_t i;
-	int c;
+	int c, n;
 
 	reset_options();
-	while ((c = next_option(argc, argv, ":h", longopts)) != -1) {
+	while ((c = next_option(argc, argv, ":hp:", longopts)) != -1) {
 		if (c == 'j')
 			json = true;
+		else if (c == 'p')
+			pid = optarg;
 	}
 	no_more_args(argc, argv);
+	if (pid) {
+		if (!parse_int(pid, &n) || n < 1 || strchr(pid, ' ') ||
+		    strchr(pid, '\n'))
+			usage_error("status: --pid needs a process id, not '%s'",
+				    pid);
+		return status_of_process(pid, json);
+	}
 	need_warden();
 
 	for (i = 0; i < RULE_COUNT; i++) {
@@ -1158,8 +1310,15 @@ static void explain_knobs(const struct fields *const f, const char *const rule,
 	const char *const alias = r && !strcmp(r->name, rule) ? r->alias : NULL;
 	const bool final = !strcmp(rule, "ptrace_scope") && scope &&
 			   atoi(scope) == PTRACE_SCOPE_FINAL;
+	const char *const source = field(f, "source");
 	char knob_name[128];
 
+	if (source && !strcmp(source, "process")) {
+		printf("    allowed with: nothing: the process's own policy refused it (see\n"
+		       "             wardenctl status --pid); a process level cannot be lowered,\n"
+		       "             and complain mode does not apply to it\n");
+		return;
+	}
 	if (knob)
 		snprintf(knob_name, sizeof(knob_name), "%s", knob);
 	else
@@ -1320,6 +1479,121 @@ static int cmd_explain(const int argc, char *const argv[])
 	return EXIT_SUCCESS;
 }
 
+/* exec */
+
+/* Writes @policy to the current process's policy: returns 0 or an errno. */
+static int write_policy(const char *const policy)
+{
+	char path[PATH_MAX];
+	const size_t len = strlen(policy);
+	ssize_t n;
+	int fd, err = 0;
+
+	if (!root_path(path, sizeof(path), ATTR_DIR "/policy", "self"))
+		return ENAMETOOLONG;
+	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	do {
+		n = write(fd, policy, len);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0)
+		err = errno;
+	else if ((size_t)n != len)
+		err = EIO;
+	if (close(fd) && !err)
+		err = errno;
+	return err;
+}
+
+static const char *raise_hint(const int err)
+{
+	switch (err) {
+	case EPERM:
+		return " (a level lower than the process's own cannot be set)";
+	case ENOENT:
+		return " (this kernel has no per-process policies)";
+	case EBUSY:
+		return " (the process has other threads)";
+	default:
+		return "";
+	}
+}
+
+/*
+ * exec [--RULE=LEVEL]... -- CMD [ARGS]: the long options are the rules'
+ * aliases and names; their index in longopts is the rule's.
+ */
+static int cmd_exec(const int argc, char *const argv[])
+{
+	static const struct option longopts[] = {
+		{ "symlinks", required_argument, NULL, 0 },
+		{ "hardlinks", required_argument, NULL, 0 },
+		{ "fifos", required_argument, NULL, 0 },
+		{ "regular", required_argument, NULL, 0 },
+		{ "ptrace", required_argument, NULL, 0 },
+		{ "protected_sticky_symlinks", required_argument, NULL, 0 },
+		{ "protected_nonaccess_hardlinks", required_argument, NULL, 0 },
+		{ "protected_fifos", required_argument, NULL, 0 },
+		{ "protected_regular", required_argument, NULL, 0 },
+		{ "ptrace_scope", required_argument, NULL, 0 },
+		{ "help", no_argument, NULL, 'h' },
+		{}
+	};
+	int levels[RULE_COUNT];
+	char policy[512];
+	size_t i, len = 0;
+	int c, index = 0, err;
+
+	for (i = 0; i < RULE_COUNT; i++)
+		levels[i] = -1;
+	reset_options();
+	for (;;) {
+		const struct rule *rule;
+		int level;
+
+		c = check_option(getopt_long(argc, argv, "+:h", longopts,
+					     &index),
+				 argv);
+		if (c == -1)
+			break;
+		rule = &rules[index % RULE_COUNT];
+		if (!parse_int(optarg, &level) || level > rule->max)
+			usage_error("exec: the level of %s is 0 to %d, not '%s'",
+				    rule->name, rule->max, optarg);
+		if (levels[index % RULE_COUNT] != -1)
+			usage_error("exec: %s given twice", rule->name);
+		levels[index % RULE_COUNT] = level;
+	}
+	/* getopt stops at "--", and at the first word that is not an option. */
+	if (optind >= argc)
+		usage_error("exec: needs a command to run, after --");
+	for (i = 0; i < RULE_COUNT; i++) {
+		if (levels[i] < 0)
+			continue;
+		len += snprintf(policy + len, sizeof(policy) - len, "%s%s=%d",
+				len ? " " : "", rules[i].name, levels[i]);
+	}
+	if (!len)
+		usage_error("exec: name at least one rule to raise, as --symlinks=2");
+	need_warden();
+
+	/* As seccomp and Landlock want: no setuid program under a policy. */
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) {
+		warn("cannot set no_new_privs: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	err = write_policy(policy);
+	if (err) {
+		warn("cannot raise the policy to %s: %s%s", policy,
+		     strerror(err), raise_hint(err));
+		return EXIT_FAIL;
+	}
+	execvp(argv[optind], argv + optind);
+	warn("cannot run %s: %s", argv[optind], strerror(errno));
+	return EXIT_NOT_RUN;
+}
+
 /* main */
 
 struct command {
@@ -1330,7 +1604,7 @@ struct command {
 static const struct command commands[] = {
 	{ "status", cmd_status }, { "set", cmd_set },
 	{ "lock", cmd_lock },	  { "watch", cmd_watch },
-	{ "explain", cmd_explain },
+	{ "explain", cmd_explain }, { "exec", cmd_exec },
 };
 
 int main(int argc, char *argv[])

@@ -38,6 +38,10 @@ ok status_json_says_absent absent status --json
 ok set_says_absent absent set symlinks 1
 ok lock_says_absent absent lock
 ok bad_level_is_still_usage_error status_is 2 set symlinks 3
+ok exec_says_absent_and_runs_nothing \
+	eval 'absent exec --ptrace=1 -- touch /tmp/wardenctl.ran && [ ! -e /tmp/wardenctl.ran ]'
+ok status_pid_says_absent absent status --pid 1
+ok exec_bad_level_is_still_usage_error status_is 2 exec --ptrace=4 -- true
 
 rm -f "$OUT" "$ERR"
 echo "1..$n"

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # TAP tests of wardenctl against the running kernel, as root: status
 # against the sysctls and the counters, set and read back, exit statuses,
-# and explain and watch on a real denial.  Every setting is restored at
+# explain and watch on a real denial, and exec and status --pid with
+# per-process policies.  Every setting is restored at
 # the end.  The lock is tested in a boot of its own: wardenctl_lock_test.sh.
 W=/warden/bin/wardenctl
 SYS=/proc/sys/kernel/warden
@@ -251,6 +252,59 @@ else
 	n=$((n + 1))
 	echo "ok $n wardenctl.watch.audit_prints_the_audit_record # SKIP no audit=1"
 fi
+
+# exec and status --pid: per-process policies.  The link above, of uid
+# 1000's in /tmp, is followed by root at the global level 0; a command
+# that wardenctl exec runs under --symlinks=1 is refused it.
+
+"$W" set symlinks 0 > /dev/null
+ok exec.parent_twin_follows eval 'cat $LINK > /dev/null 2>&1'
+run exec --symlinks=1 -- cat $LINK
+ok exec.sandboxed_command_follow_denied [ "$rc" = 1 ]
+ok exec.parent_still_follows_after eval 'cat $LINK > /dev/null 2>&1'
+run exec --symlinks=1 -- sh -c "cat $LINK"
+ok exec.child_of_sandboxed_command_follow_denied [ "$rc" = 1 ]
+run exec --ptrace=1 -- grep NoNewPrivs /proc/self/status
+ok exec.sets_no_new_privs has "NoNewPrivs:	1"
+ok exec.twin_without_exec_no_new_privs_unset \
+	eval 'grep -q "NoNewPrivs:	0" /proc/self/status'
+run exec --symlinks=2 --ptrace=3 -- cat /proc/self/attr/warden/policy
+ok exec.policy_read_back_after_execve \
+	has "protected_sticky_symlinks=2 protected_nonaccess_hardlinks=0 protected_fifos=0 protected_regular=0 ptrace_scope=3"
+ok exec.exits_with_the_command_status status_is 5 exec --ptrace=1 -- sh -c 'exit 5'
+ok exec.command_not_found_exits_127 status_is 127 exec --ptrace=1 -- /no/such/command
+ok exec.bad_level_is_usage_error status_is 2 exec --ptrace=4 -- true
+run exec --symlinks=2 -- "$W" exec --symlinks=1 -- true
+ok exec.lowering_refused_exits_1 [ "$rc" = 1 ]
+ok exec.lowering_refused_says_why has_err "Operation not permitted"
+ok exec.same_level_twin_allowed \
+	status_is 0 exec --symlinks=2 -- "$W" exec --symlinks=2 -- true
+su -s /bin/sh attacker -c "$W exec --ptrace=1 -- true" > "$OUT" 2> "$ERR"
+ok exec.unprivileged_with_no_new_privs_allowed [ "$?" = 0 ]
+su -s /bin/sh attacker -c 'echo ptrace_scope=1 > /proc/self/attr/warden/policy' > "$OUT" 2> "$ERR"
+ok exec.unprivileged_write_without_no_new_privs_refused [ "$?" != 0 ]
+
+"$W" exec --symlinks=2 --ptrace=3 -- sleep 30 > /dev/null 2>&1 &
+spid=$!
+sleep 1
+run status --pid $spid --json
+ok status_pid.exits_0 [ "$rc" = 0 ]
+ok status_pid.raised_rule \
+	eval '[ "$(json_field protected_sticky_symlinks process) $(json_field protected_sticky_symlinks effective)" = "2 2" ]'
+ok status_pid.global_level_is_sysctl \
+	[ "$(json_field protected_sticky_symlinks global)" = "$(cat $SYS/protected_sticky_symlinks)" ]
+ok status_pid.ptrace_raised [ "$(json_field ptrace_scope effective)" = 3 ]
+ok status_pid.not_raised_rule [ "$(json_field protected_fifos process)" = 0 ]
+run status --pid $spid
+ok status_pid.table \
+	eval 'grep -qE "^protected_sticky_symlinks +symlinks +0 +2 +2$" "$OUT"'
+kill $spid
+wait $spid 2>/dev/null
+run status --pid $$ --json
+ok status_pid.shell_twin_not_raised \
+	eval '[ "$rc" = 0 ] && [ "$(json_field protected_sticky_symlinks process)" = 0 ]'
+ok status_pid.no_such_process_exits_1 status_is 1 status --pid 999999
+"$W" set symlinks 1 > /dev/null
 
 # Restore
 rm -f $LINK $TARGET /tmp/wardenctl.cat "$OUT" "$ERR"

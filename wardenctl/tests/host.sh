@@ -438,6 +438,112 @@ rm -f "$KMSG"
 ok "watch without a kernel log exits 1" \
 	eval 'status_is 1 watch && has_err "cannot open the kernel log"'
 
+# exec: the policy it writes to the fake /proc/self/attr/warden/policy,
+# and the command it runs; every refusal has its twin.
+
+POLICY=$ROOT/proc/self/attr/warden/policy
+fake_policy() {
+	fake_root
+	mkdir -p "$ROOT/proc/self/attr/warden"
+	: > "$POLICY"
+}
+fake_policy
+ok "exec runs the command with its arguments and exits with its status" \
+	eval 'status_is 3 exec --symlinks=2 --ptrace=3 -- sh -c "echo \$0 \$1; exit 3" a b && [ "$(cat "$OUT")" = "a b" ]'
+ok "exec writes every rule it is given, by name, in the kernel's order" \
+	eval '[ "$(cat "$POLICY")" = "protected_sticky_symlinks=2 ptrace_scope=3" ]'
+fake_policy
+ok "exec takes the rules' names and a value in the next word" \
+	eval 'status_is 0 exec --ptrace_scope 1 --fifos=0 true && [ "$(cat "$POLICY")" = "protected_fifos=0 ptrace_scope=1" ]'
+fake_policy
+ok "exec sets no_new_privs for the command" \
+	eval 'status_is 0 exec --hardlinks=1 -- grep "^NoNewPrivs:" /proc/self/status && has "NoNewPrivs:	1"'
+ok "the twin without exec has no no_new_privs" \
+	eval 'grep -q "^NoNewPrivs:	0" /proc/self/status'
+for r in symlinks:2 hardlinks:1 fifos:2 regular:2 ptrace:3; do
+	alias=${r%:*}
+	max=${r#*:}
+	fake_policy
+	ok "exec --$alias=$max, its highest level, runs the command" \
+		eval 'status_is 0 exec --$alias=$max -- true && [ -s "$POLICY" ]'
+	fake_policy
+	ok "exec --$alias=$((max + 1)) is out of range: exit 2, nothing written, nothing run" \
+		eval 'status_is 2 exec --$alias=$((max + 1)) -- touch "$tmp/ran" && [ ! -s "$POLICY" ] && [ ! -e "$tmp/ran" ] && has_err "0 to $max"'
+done
+bad_exec() {
+	fake_policy
+	run "$@"
+	[ "$rc" = 2 ] && has_err "usage: wardenctl" && [ ! -s "$OUT" ] &&
+		[ ! -s "$POLICY" ]
+}
+ok "exec without a command: exit 2" bad_exec exec --symlinks=1 --
+ok "exec without a rule: exit 2" bad_exec exec -- true
+ok "exec with an unknown rule: exit 2" bad_exec exec --links=1 -- true
+ok "exec with a level with junk: exit 2" bad_exec exec --ptrace=1x -- true
+ok "exec with a negative level: exit 2" bad_exec exec --ptrace=-1 -- true
+ok "exec with a rule given twice: exit 2" bad_exec exec --ptrace=1 --ptrace=2 -- true
+ok "exec with a rule without a level: exit 2" bad_exec exec --ptrace
+fake_policy
+ok "exec of a command that does not exist exits 127" \
+	eval 'status_is 127 exec --ptrace=1 -- "$tmp/no-such-command" && has_err "cannot run $tmp/no-such-command: No such file or directory"'
+fake_policy
+rm -rf "$ROOT/proc/self"
+ok "exec where the policy cannot be written exits 1 and runs nothing" \
+	eval 'status_is 1 exec --ptrace=1 -- touch "$tmp/ran" && [ ! -e "$tmp/ran" ] && has_err "cannot raise the policy to ptrace_scope=1: No such file or directory"'
+fake_policy
+ok "the twin where it can be written runs the command" \
+	eval 'status_is 0 exec --ptrace=1 -- touch "$tmp/ran" && [ -e "$tmp/ran" ]'
+rm -f "$tmp/ran"
+rm -rf "$ROOT/proc"
+ok "exec without Warden exits 1" \
+	eval 'status_is 1 exec --ptrace=1 -- true && has_err "Warden is not active"'
+
+# status --pid: the fake /proc/PID/attr/warden/effective
+
+fake_effective() {
+	fake_root
+	mkdir -p "$ROOT/proc/42/attr/warden"
+	i=0
+	for r in $RULES; do
+		p=$(( i == 0 ? 2 : i == 4 ? 3 : 0 ))
+		e=$(( p > 1 ? p : 1 ))
+		echo "rule=$r global=1 process=$p effective=$e" >> "$ROOT/proc/42/attr/warden/effective"
+		i=$((i + 1))
+	done
+}
+fake_effective
+ok "status --pid exits 0" status_is 0 status --pid 42
+ok "status --pid table has a header" \
+	eval 'head -n 1 "$OUT" | grep -qE "^RULE +ALIAS +GLOBAL +PROCESS +EFFECTIVE$"'
+ok "status --pid shows a raised rule" \
+	eval 'grep -qE "^protected_sticky_symlinks +symlinks +1 +2 +2$" "$OUT"'
+ok "status --pid shows a rule the process did not raise" \
+	eval 'grep -qE "^protected_fifos +fifos +1 +0 +1$" "$OUT"'
+ok "status --pid --json is valid JSON" \
+	eval 'status_is 0 status --pid 42 --json && python3 -m json.tool "$OUT" > /dev/null'
+ok "status --pid --json has the pid and every rule's levels" \
+	json_true 'j["pid"] == 42 and [(r["name"], r["global"], r["process"], r["effective"]) for r in j["rules"]] == [("protected_sticky_symlinks", 1, 2, 2), ("protected_nonaccess_hardlinks", 1, 0, 1), ("protected_fifos", 1, 0, 1), ("protected_regular", 1, 0, 1), ("ptrace_scope", 1, 3, 3)]'
+ok "status --pid ignores fields it does not know" \
+	eval 'sed -i "s/\$/ future=1/" "$ROOT/proc/42/attr/warden/effective" && status_is 0 status --pid 42 --json && json_true "j[\"rules\"][4][\"effective\"] == 3"'
+ok "status --pid of no process exits 1 and says so" \
+	eval 'status_is 1 status --pid 43 && has_err "No such process" && [ ! -s "$OUT" ]'
+sed -i '/ptrace_scope/d' "$ROOT/proc/42/attr/warden/effective"
+ok "status --pid with a rule missing exits 1, with null" \
+	eval 'status_is 1 status --pid 42 --json && json_true "j[\"rules\"][4][\"effective\"] is None" && has_err "no levels for ptrace_scope"'
+ok "status --pid without a number: exit 2" bad_usage status --pid x
+ok "status --pid 0: exit 2" bad_usage status --pid 0
+ok "status --pid without a value: exit 2" bad_usage status --pid
+
+# explain: a denial by a process's own policy
+
+fake_root
+echo '6,1,1,-;warden: rule=protected_sticky_symlinks verdict=denied op=follow path="/tmp/l" link_uid=1000 dir_uid=0 dir_mode=1777 comm="cat" pid=7 fsuid=0 uid=0 ppid=1 pcomm="init" knob=kernel.warden.protected_sticky_symlinks allowed_at=0 source=process' > "$KMSG"
+ok "explain: a denial by the process's policy says nothing lowers it" \
+	eval 'status_is 0 explain && has "the process'"'"'s own policy refused it" && ! has "wardenctl set symlinks 0"'
+echo '6,1,1,-;warden: rule=protected_sticky_symlinks verdict=denied op=follow path="/tmp/l" link_uid=1000 dir_uid=0 dir_mode=1777 comm="cat" pid=7 fsuid=0 uid=0 ppid=1 pcomm="init" knob=kernel.warden.protected_sticky_symlinks allowed_at=0 source=global' > "$KMSG"
+ok "explain: the twin by the global level names its sysctl" \
+	eval 'status_is 0 explain && has "wardenctl set symlinks 0" && ! has "own policy"'
+
 # The man page
 
 man_page=$(dirname "$W")/wardenctl.8

@@ -6,6 +6,16 @@
 #ifndef _SECURITY_WARDEN_LIMITS_H
 #define _SECURITY_WARDEN_LIMITS_H
 
+/* The rules, in the order of their ids, counters and reports. */
+enum warden_rule {
+	WARDEN_RULE_STICKY_SYMLINKS,
+	WARDEN_RULE_NONACCESS_HARDLINKS,
+	WARDEN_RULE_FIFOS,
+	WARDEN_RULE_REGULAR,
+	WARDEN_RULE_PTRACE_SCOPE,
+	WARDEN_RULE_COUNT
+};
+
 #define WARDEN_LEVEL_OFF	0
 
 /*

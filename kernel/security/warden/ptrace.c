@@ -19,6 +19,7 @@
 #include <linux/cred.h>
 #include <linux/errno.h>
 #include <linux/lsm_hooks.h>
+#include <linux/minmax.h>
 #include <linux/pid.h>
 #include <linux/prctl.h>
 #include <linux/ptrace.h>
@@ -29,6 +30,7 @@
 #include <linux/user_namespace.h>
 
 #include "common.h"
+#include "cred.h"
 #include "limits.h"
 #include "ptrace.h"
 #include "report.h"
@@ -210,6 +212,30 @@ static bool is_exception(struct task_struct *const tracer,
 	return named && is_descendant(named, tracer);
 }
 
+/* The scope @task's process policy raised ptrace_scope to, or 0. */
+static int task_process_scope(struct task_struct *const task)
+{
+	int scope;
+
+	rcu_read_lock();
+	scope = warden_cred_level(__task_cred(task), WARDEN_RULE_PTRACE_SCOPE);
+	rcu_read_unlock();
+	return scope;
+}
+
+/*
+ * A process that raised its ptrace_scope may trace no further than that
+ * scope allows, and be traced no further either: a sandbox at scope 3
+ * neither reads nor is read by another process's memory, whoever asks.
+ * Only the process chose this, and only about itself: it never restricts
+ * a pair of tasks that are both outside its policy.
+ */
+static int process_scope(struct task_struct *const other)
+{
+	return max(warden_current_level(WARDEN_RULE_PTRACE_SCOPE),
+		   task_process_scope(other));
+}
+
 static bool may_attach(struct task_struct *const child, const int scope)
 {
 	bool allowed;
@@ -244,7 +270,8 @@ static bool may_attach(struct task_struct *const child, const int scope)
  *
  * Only PTRACE_MODE_ATTACH is restricted: ptrace() itself, but also
  * /proc/PID/mem, process_vm_readv() and the like.  Reading /proc/PID/stat
- * and its kind (PTRACE_MODE_READ) stays as the classic rules say.
+ * and its kind (PTRACE_MODE_READ) stays as the classic rules say.  The
+ * scope is the global one, raised by the policy of either process.
  *
  * Context: task_lock(@child) held: does not sleep.
  *
@@ -254,11 +281,16 @@ static bool may_attach(struct task_struct *const child, const int scope)
 static int hook_ptrace_access_check(struct task_struct *const child,
 				    const unsigned int mode)
 {
-	int scope = warden_level(WARDEN_RULE_PTRACE_SCOPE);
-	int allowed_at = scope;
+	int process, scope, allowed_at;
 
-	if (!(mode & PTRACE_MODE_ATTACH) || may_attach(child, scope))
+	if (!(mode & PTRACE_MODE_ATTACH))
 		return 0;
+	process = process_scope(child);
+	scope = max(warden_global_level(WARDEN_RULE_PTRACE_SCOPE), process);
+	if (may_attach(child, scope))
+		return 0;
+
+	allowed_at = scope;
 
 	while (--allowed_at > WARDEN_PTRACE_CLASSIC)
 		if (may_attach(child, allowed_at))
@@ -266,6 +298,7 @@ static int hook_ptrace_access_check(struct task_struct *const child,
 	return warden_refuse_ptrace(&(const struct warden_ptrace_denial){
 		.op = WARDEN_PTRACE_ATTACH,
 		.scope = scope,
+		.process_scope = process,
 		.allowed_at = allowed_at,
 		.quiet = mode & PTRACE_MODE_NOAUDIT,
 		.tracer = current,
@@ -279,7 +312,8 @@ static int hook_ptrace_access_check(struct task_struct *const child,
  *
  * A process that asks to be traced chose its tracer: scope 1 lets it, as
  * Yama does.  Scope 2 still wants CAP_SYS_PTRACE from the tracer, and
- * scope 3 refuses.
+ * scope 3 refuses.  The scope is the global one, raised by the policy of
+ * either process.
  *
  * Context: write_lock_irq(&tasklist_lock) held: does not sleep.
  *
@@ -287,7 +321,9 @@ static int hook_ptrace_access_check(struct task_struct *const child,
  */
 static int hook_ptrace_traceme(struct task_struct *const parent)
 {
-	const int scope = warden_level(WARDEN_RULE_PTRACE_SCOPE);
+	const int process = process_scope(parent);
+	const int scope =
+		max(warden_global_level(WARDEN_RULE_PTRACE_SCOPE), process);
 	int allowed_at = WARDEN_PTRACE_RELATIONAL;
 	int err;
 
@@ -302,6 +338,7 @@ static int hook_ptrace_traceme(struct task_struct *const parent)
 	err = warden_refuse_ptrace(&(const struct warden_ptrace_denial){
 		.op = WARDEN_PTRACE_TRACEME,
 		.scope = scope,
+		.process_scope = process,
 		.allowed_at = allowed_at,
 		.tracer = parent,
 		.target = current,

@@ -29,6 +29,7 @@
 
 #include "common.h"
 #include "counters.h"
+#include "cred.h"
 #include "report.h"
 #include "settings.h"
 
@@ -73,6 +74,15 @@ static const struct warden_rule_report warden_rule_reports[] = {
 static const char *const warden_verdicts[] = {
 	[WARDEN_DENIED] = "denied",
 	[WARDEN_WOULD_DENY] = "would_deny",
+};
+
+/*
+ * Where the level that refused came from: the process's own policy when
+ * it refuses (the global level may refuse too), or else the global level.
+ */
+static const char *const warden_sources[] = {
+	[false] = "global",
+	[true] = "process",
 };
 
 static const char *const warden_audit_modes[] = {
@@ -149,7 +159,7 @@ static pid_t current_parent(char *const comm)
 
 static void log_denial(const struct warden_rule_report *report,
 		       const struct warden_denial *denial,
-		       const enum warden_verdict verdict)
+		       const enum warden_verdict verdict, const bool by_process)
 {
 	char comm[TASK_COMM_LEN], pcomm[TASK_COMM_LEN];
 	char dir[sizeof(" dir_uid=4294967295 dir_mode=7777")] = "";
@@ -166,14 +176,15 @@ static void log_denial(const struct warden_rule_report *report,
 			 from_kuid(&init_user_ns, denial->dir_owner),
 			 denial->dir_mode & 07777);
 	ppid = current_parent(pcomm);
-	pr_notice("rule=%s verdict=%s op=%s path=\"%s\" %s=%u%s comm=\"%s\" pid=%d fsuid=%u uid=%u ppid=%d pcomm=\"%s\" knob=kernel.warden.%s allowed_at=%d\n",
+	pr_notice("rule=%s verdict=%s op=%s path=\"%s\" %s=%u%s comm=\"%s\" pid=%d fsuid=%u uid=%u ppid=%d pcomm=\"%s\" knob=kernel.warden.%s allowed_at=%d source=%s\n",
 		  warden_rule_name(denial->rule), warden_verdicts[verdict],
 		  report->op, IS_ERR(pathname) ? "?" : pathname,
 		  report->owner_key, from_kuid(&init_user_ns, denial->owner),
 		  dir, get_task_comm(comm, current), task_pid_nr(current),
 		  from_kuid(&init_user_ns, current_fsuid()),
 		  from_kuid(&init_user_ns, current_uid()), ppid, pcomm,
-		  warden_rule_name(denial->rule), denial->allowed_at);
+		  warden_rule_name(denial->rule), denial->allowed_at,
+		  warden_sources[by_process]);
 	if (buf)
 		__putname(buf);
 }
@@ -184,7 +195,7 @@ static void log_denial(const struct warden_rule_report *report,
  */
 static void audit_denial(const struct warden_rule_report *report,
 			 const struct warden_denial *denial,
-			 const enum warden_verdict verdict)
+			 const enum warden_verdict verdict, const bool by_process)
 {
 	struct audit_buffer *ab;
 
@@ -199,14 +210,32 @@ static void audit_denial(const struct warden_rule_report *report,
 			 warden_audit_modes[verdict]);
 	audit_log_task_info(ab);
 	audit_log_d_path(ab, " path=", denial->path);
-	audit_log_format(ab, " %s=%u res=%d", report->owner_key,
+	audit_log_format(ab, " %s=%u res=%d source=%s", report->owner_key,
 			 from_kuid(&init_user_ns, denial->owner),
-			 verdict == WARDEN_WOULD_DENY);
+			 verdict == WARDEN_WOULD_DENY, warden_sources[by_process]);
 	audit_log_end(ab);
 }
 
-static enum warden_verdict verdict_of(const enum warden_rule rule)
+/*
+ * Whether the process's own policy refuses the access: a higher level
+ * refuses everything a lower one does, so it does when the process's
+ * level is above the highest level that allows it.
+ */
+static bool is_refused_by_process(const int process_level,
+				  const int allowed_at)
 {
+	return process_level > allowed_at;
+}
+
+/*
+ * Complain mode is how an administrator tries a global level: it must not
+ * weaken a sandbox, so what the process's own policy refuses is refused.
+ */
+static enum warden_verdict verdict_of(const enum warden_rule rule,
+				      const bool by_process)
+{
+	if (by_process)
+		return WARDEN_DENIED;
 	return warden_complains(rule) ? WARDEN_WOULD_DENY : WARDEN_DENIED;
 }
 
@@ -215,19 +244,26 @@ static enum warden_verdict verdict_of(const enum warden_rule rule)
  * @denial: What the rule refuses.
  * @err: The error the access fails with if the rule enforces.
  *
+ * The current task is the one refused: its policy says whether the
+ * refusal is its own, which always enforces.
+ *
  * Context: Process context, may sleep: never call it from an RCU walk.
  *
- * Return: @err, or 0 if the rule is in complain mode.
+ * Return: @err, or 0 if the rule is in complain mode and the process's
+ * own policy allows the access.
  */
 int warden_refuse(const struct warden_denial *denial, const int err)
 {
 	const struct warden_rule_report *report =
 		&warden_rule_reports[denial->rule];
-	const enum warden_verdict verdict = verdict_of(denial->rule);
+	const bool by_process =
+		is_refused_by_process(warden_current_level(denial->rule),
+				      denial->allowed_at);
+	const enum warden_verdict verdict = verdict_of(denial->rule, by_process);
 
 	warden_count(denial->rule, verdict);
-	log_denial(report, denial, verdict);
-	audit_denial(report, denial, verdict);
+	log_denial(report, denial, verdict, by_process);
+	audit_denial(report, denial, verdict, by_process);
 	return verdict == WARDEN_DENIED ? err : 0;
 }
 
@@ -236,6 +272,7 @@ struct warden_ptrace_report {
 	struct callback_head work;
 	enum warden_ptrace_op op;
 	enum warden_verdict verdict;
+	bool by_process;
 	int scope;
 	int allowed_at;
 	pid_t tracer_pid;
@@ -263,12 +300,13 @@ static void log_ptrace_denial(const struct warden_ptrace_report *report)
 	if (!may_log())
 		return;
 
-	pr_notice("rule=ptrace_scope verdict=%s op=%s tracer_comm=\"%s\" tracer_pid=%d target_comm=\"%s\" target_pid=%d scope=%d tracer_uid=%u target_uid=%u ppid=%d pcomm=\"%s\" knob=kernel.warden.ptrace_scope allowed_at=%d\n",
+	pr_notice("rule=ptrace_scope verdict=%s op=%s tracer_comm=\"%s\" tracer_pid=%d target_comm=\"%s\" target_pid=%d scope=%d tracer_uid=%u target_uid=%u ppid=%d pcomm=\"%s\" knob=kernel.warden.ptrace_scope allowed_at=%d source=%s\n",
 		  warden_verdicts[report->verdict],
 		  warden_ptrace_ops[report->op], report->tracer_comm,
 		  report->tracer_pid, report->target_comm, report->target_pid,
 		  report->scope, report->tracer_uid, report->target_uid,
-		  report->ppid, report->pcomm, report->allowed_at);
+		  report->ppid, report->pcomm, report->allowed_at,
+		  warden_sources[report->by_process]);
 }
 
 /*
@@ -296,8 +334,9 @@ static void audit_ptrace_denial(const struct warden_ptrace_report *report,
 	audit_log_untrustedstring(ab, report->tracer_comm);
 	audit_log_format(ab, " target_pid=%d target_comm=", report->target_pid);
 	audit_log_untrustedstring(ab, report->target_comm);
-	audit_log_format(ab, " scope=%d res=%d", report->scope,
-			 report->verdict == WARDEN_WOULD_DENY);
+	audit_log_format(ab, " scope=%d res=%d source=%s", report->scope,
+			 report->verdict == WARDEN_WOULD_DENY,
+			 warden_sources[report->by_process]);
 	audit_log_end(ab);
 }
 
@@ -324,7 +363,8 @@ static uid_t task_init_uid(const struct task_struct *const task)
  * that would sleep.
  */
 static void report_ptrace_denial(const struct warden_ptrace_denial *denial,
-				 const enum warden_verdict verdict)
+				 const enum warden_verdict verdict,
+				 const bool by_process)
 {
 	struct warden_ptrace_report *report;
 
@@ -333,6 +373,7 @@ static void report_ptrace_denial(const struct warden_ptrace_denial *denial,
 		return;
 	report->op = denial->op;
 	report->verdict = verdict;
+	report->by_process = by_process;
 	report->scope = denial->scope;
 	report->allowed_at = denial->allowed_at;
 	report->tracer_pid = denial->tracer->pid;
@@ -360,17 +401,20 @@ static void report_ptrace_denial(const struct warden_ptrace_denial *denial,
  *
  * Context: Any context; does not sleep.
  *
- * Return: @err, or 0 if the rule is in complain mode.
+ * Return: @err, or 0 if the rule is in complain mode and neither
+ * process's own policy refuses the access.
  */
 int warden_refuse_ptrace(const struct warden_ptrace_denial *denial,
 			 const int err)
 {
+	const bool by_process = is_refused_by_process(denial->process_scope,
+						      denial->allowed_at);
 	const enum warden_verdict verdict =
-		verdict_of(WARDEN_RULE_PTRACE_SCOPE);
+		verdict_of(WARDEN_RULE_PTRACE_SCOPE, by_process);
 
 	if (!denial->quiet) {
 		warden_count(WARDEN_RULE_PTRACE_SCOPE, verdict);
-		report_ptrace_denial(denial, verdict);
+		report_ptrace_denial(denial, verdict, by_process);
 	}
 	return verdict == WARDEN_DENIED ? err : 0;
 }

@@ -43,7 +43,9 @@ int warden_refuse(const struct warden_denial *denial, int err);
 /**
  * struct warden_ptrace_denial - A ptrace the ptrace_scope rule refused
  * @op: An attach, or a PTRACE_TRACEME.
- * @scope: The scope that refused it.
+ * @scope: The scope that refused it: the global one, or higher if the
+ *         policy of either process raised it.
+ * @process_scope: The higher of the scopes the two processes' policies set.
  * @allowed_at: The highest scope that would allow it.
  * @quiet: Neither report nor count it (PTRACE_MODE_NOAUDIT).
  * @tracer: The task that would have traced.
@@ -53,6 +55,7 @@ int warden_refuse(const struct warden_denial *denial, int err);
 struct warden_ptrace_denial {
 	enum warden_ptrace_op op;
 	int scope;
+	int process_scope;
 	int allowed_at;
 	bool quiet;
 	const struct task_struct *tracer;

@@ -123,6 +123,23 @@ int *warden_knob_value(const struct warden_knob *const knob)
 }
 
 /**
+ * warden_level_knob - The setting of a rule's global level
+ * @rule: The rule.
+ *
+ * Return: The setting, or NULL for an unknown rule.
+ */
+const struct warden_knob *warden_level_knob(const enum warden_rule rule)
+{
+	size_t i;
+
+	for (i = 0; i < warden_knob_count; i++)
+		if (warden_knobs[i]->kind == WARDEN_KNOB_LEVEL &&
+		    warden_knobs[i]->rule == rule)
+			return warden_knobs[i];
+	return NULL;
+}
+
+/**
  * warden_rule_name - The name of a rule, and of the sysctl of its level
  * @rule: The rule.
  *
@@ -130,13 +147,9 @@ int *warden_knob_value(const struct warden_knob *const knob)
  */
 const char *warden_rule_name(const enum warden_rule rule)
 {
-	size_t i;
+	const struct warden_knob *const knob = warden_level_knob(rule);
 
-	for (i = 0; i < warden_knob_count; i++)
-		if (warden_knobs[i]->kind == WARDEN_KNOB_LEVEL &&
-		    warden_knobs[i]->rule == rule)
-			return warden_knobs[i]->name;
-	return "?";
+	return knob ? knob->name : "?";
 }
 
 /**
@@ -175,7 +188,8 @@ static bool is_frozen_ptrace(const struct warden_knob *const knob,
 {
 	if (knob->kind == WARDEN_KNOB_LOCK ||
 	    knob->rule != WARDEN_RULE_PTRACE_SCOPE ||
-	    warden_level(WARDEN_RULE_PTRACE_SCOPE) != WARDEN_PTRACE_NO_ATTACH)
+	    warden_global_level(WARDEN_RULE_PTRACE_SCOPE) !=
+		    WARDEN_PTRACE_NO_ATTACH)
 		return false;
 	if (knob->kind == WARDEN_KNOB_LEVEL)
 		return value != WARDEN_PTRACE_NO_ATTACH;

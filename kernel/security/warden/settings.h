@@ -8,18 +8,11 @@
 
 #include <linux/compiler.h>
 #include <linux/init.h>
+#include <linux/minmax.h>
 #include <linux/types.h>
 
+#include "cred.h"
 #include "limits.h"
-
-enum warden_rule {
-	WARDEN_RULE_STICKY_SYMLINKS,
-	WARDEN_RULE_NONACCESS_HARDLINKS,
-	WARDEN_RULE_FIFOS,
-	WARDEN_RULE_REGULAR,
-	WARDEN_RULE_PTRACE_SCOPE,
-	WARDEN_RULE_COUNT
-};
 
 enum warden_knob_kind {
 	WARDEN_KNOB_LEVEL,
@@ -56,20 +49,37 @@ extern const size_t warden_knob_count;
  */
 
 /**
- * warden_level - The level a rule has now
+ * warden_global_level - The level a rule has for every process
  * @rule: The rule.
  *
- * Return: The rule's level, 0 when it is off.
+ * Return: The level of the rule's sysctl, 0 when it is off.
+ */
+static inline int warden_global_level(const enum warden_rule rule)
+{
+	return READ_ONCE(warden_levels[rule]);
+}
+
+/**
+ * warden_level - The level a rule has for the current task
+ * @rule: The rule.
+ *
+ * A process may raise a rule for itself and its descendants, never lower
+ * it: the stricter of the two levels holds.  One load from the current
+ * task's credentials, whatever the number of processes with a policy.
+ *
+ * Return: The rule's effective level, 0 when it is off.
  */
 static inline int warden_level(const enum warden_rule rule)
 {
-	return READ_ONCE(warden_levels[rule]);
+	return max(warden_global_level(rule), warden_current_level(rule));
 }
 
 /**
  * warden_complains - Whether a rule only reports what it would refuse
  * @rule: The rule.
  *
+ * Complain mode is the administrator's, for the global levels: what a
+ * process's own policy refuses is always refused (see warden_refuse()).
  * ptrace_scope 3 is meant to hold even against root: it always enforces.
  *
  * Return: true if the rule is in complain mode.
@@ -77,12 +87,13 @@ static inline int warden_level(const enum warden_rule rule)
 static inline bool warden_complains(const enum warden_rule rule)
 {
 	if (rule == WARDEN_RULE_PTRACE_SCOPE &&
-	    warden_level(rule) == WARDEN_PTRACE_NO_ATTACH)
+	    warden_global_level(rule) == WARDEN_PTRACE_NO_ATTACH)
 		return false;
 	return READ_ONCE(warden_complain_modes[rule]);
 }
 
 int *warden_knob_value(const struct warden_knob *knob);
+const struct warden_knob *warden_level_knob(enum warden_rule rule);
 const char *warden_rule_name(enum warden_rule rule);
 int warden_parse_knob(const struct warden_knob *knob, const char *buffer,
 		      size_t len, int *value);

@@ -8,7 +8,9 @@
 #include <uapi/linux/lsm.h>
 
 #include "common.h"
+#include "cred.h"
 #include "fs.h"
+#include "policy.h"
 #include "ptrace.h"
 #include "settings.h"
 #include "setup.h"
@@ -19,6 +21,7 @@ const struct lsm_id warden_lsmid = {
 };
 
 struct lsm_blob_sizes warden_blob_sizes __ro_after_init = {
+	.lbs_cred = sizeof(struct warden_cred_security),
 	.lbs_task = sizeof(struct warden_task_security),
 };
 
@@ -28,8 +31,10 @@ bool warden_enabled __ro_after_init;
 static int __init warden_init(void)
 {
 	warden_enabled = true;
+	warden_add_cred_hooks();
 	warden_add_fs_hooks();
 	warden_add_ptrace_hooks();
+	warden_add_policy_hooks();
 	if (warden_init_sysctl())
 		panic("Warden: sysctl registration failed.\n");
 	pr_info("Up and running.\n");

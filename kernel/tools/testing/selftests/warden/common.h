@@ -490,7 +490,8 @@ static inline pid_t expect_report(struct __test_metadata *const _metadata,
 
 /*
  * Writes to @buf the fields that end a filesystem report about a child of
- * spawn_as() run as @uid: its parent is the test process.
+ * spawn_as() run as @uid, without a policy of its own: its parent is the
+ * test process.
  */
 static inline void report_tail(char *const buf, const size_t size,
 			       const uid_t uid, const char *const rule,
@@ -500,8 +501,41 @@ static inline void report_tail(char *const buf, const size_t size,
 
 	prctl(PR_GET_NAME, comm);
 	snprintf(buf, size,
-		 " uid=%u ppid=%d pcomm=\"%s\" knob=kernel.warden.%s allowed_at=%d",
+		 " uid=%u ppid=%d pcomm=\"%s\" knob=kernel.warden.%s allowed_at=%d source=global",
 		 uid, getpid(), comm, rule, allowed_at);
+}
+
+/* Per-process policies */
+
+#define POLICY_ATTR "/proc/self/attr/warden/policy"
+#define WARDEN_SYMLINKS_COMPLAIN_KNOB WARDEN_KNOB "_complain"
+
+/* Sets no_new_privs: returns 0 or an errno. */
+static inline int set_no_new_privs(void)
+{
+	return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ? errno : 0;
+}
+
+/* Raises the caller's policy, e.g. "ptrace_scope=2": returns 0 or an errno. */
+static inline int set_policy(const char *const policy)
+{
+	return write_file(POLICY_ATTR, policy);
+}
+
+/* What an unprivileged sandbox does: no_new_privs, then its policy. */
+static inline int sandbox(const char *const policy)
+{
+	return set_no_new_privs() ?: set_policy(policy);
+}
+
+/* Reads /proc/@pid/attr/warden/@name: returns 0 or an errno. */
+static inline int read_policy(const pid_t pid, const char *const name,
+			      char *const buf, const size_t size)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/attr/warden/%s", pid, name);
+	return read_file(path, buf, size);
 }
 
 /* Ptrace scopes */

@@ -289,8 +289,8 @@ static void expect_logged(struct __test_metadata *const _metadata,
 	snprintf(key, sizeof(key), "warden: rule=%s verdict=%s ", rule,
 		 verdict);
 	expect_report(_metadata, kmsg, &d, key, NULL, msg);
-	snprintf(tail, sizeof(tail), " knob=kernel.warden.%s allowed_at=0",
-		 rule);
+	snprintf(tail, sizeof(tail),
+		 " knob=kernel.warden.%s allowed_at=0 source=global", rule);
 	EXPECT_STREQ(tail, msg + strlen(msg) - strlen(tail))
 	{
 		TH_LOG("%s", msg);

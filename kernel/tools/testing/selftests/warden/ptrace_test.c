@@ -895,7 +895,7 @@ static void find_denial(struct __test_metadata *const _metadata,
 TEST_F_TIMEOUT(report, denied_attach_logged, 60)
 {
 	const char *const tail =
-		" knob=kernel.warden.ptrace_scope allowed_at=0";
+		" knob=kernel.warden.ptrace_scope allowed_at=0 source=global";
 	char msg[REPORT_SIZE], expected[REPORT_SIZE];
 	pid_t tracer, target;
 
