@@ -7,20 +7,8 @@
 # without its sysctls, "yama" without Yama, "policy" (not written yet).
 csv=/tmp/bench_smoke.csv
 w=/proc/sys/kernel/warden
-n=0
-failed=0
-
-check() {	# check TEST-NAME COMMAND...
-	t=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n - bench_smoke.$t"
-	else
-		echo "not ok $n - bench_smoke.$t"
-		failed=$((failed + 1))
-	fi
-}
+. /warden/tap.sh
+TAP_PREFIX="- bench_smoke."
 
 # row KEY numbers|n/a: exactly one row for KEY, numbers all > 0, or n/a.
 row() {
@@ -44,7 +32,7 @@ expect() {
 		[ "$procs" = 0 ] || name=$name.${procs}_processes
 		want=numbers
 		[ "${c#*:}" = 1 ] || want=n/a
-		check "$name" row "$wl,${c%%:*},$procs" $want
+		ok "$name" row "$wl,${c%%:*},$procs" $want
 	done
 }
 
@@ -55,8 +43,7 @@ smoke_run() {
 	echo "# smoke run: $(awk "BEGIN { print $end - $start }") s"
 }
 
-echo "1..43"
-check runs smoke_run
+ok runs smoke_run
 complain=0
 [ -e $w/protected_sticky_symlinks_complain ] && complain=1
 yama=0
@@ -68,4 +55,4 @@ done
 for procs in 1 100; do
 	expect ptrace_readv $procs off:1 warden:1 yama:$yama
 done
-exit $failed
+tap_done

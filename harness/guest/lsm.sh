@@ -5,20 +5,8 @@
 # usage: lsm.sh NAME EXPECTED-LSM-LIST
 name=$1
 expected=$2
-n=0
-failed=0
-
-check() {	# check TEST-NAME COMMAND...
-	t=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n $name.$t"
-	else
-		echo "not ok $n $name.$t"
-		failed=$((failed + 1))
-	fi
-}
+. /warden/tap.sh
+TAP_PREFIX="$name."
 
 # A root-run cat of another user's link in a 1777 directory, with
 # mainline's own rule off: only Warden can refuse it.
@@ -30,18 +18,17 @@ cat_planted_link() {
 	[ "$(cat /tmp/lsm/link 2>/dev/null)" = secret ]
 }
 
-echo "1..4"
-check securityfs_lists_lsms_in_order [ "$(cat /sys/kernel/security/lsm)" = "$expected" ]
+ok securityfs_lists_lsms_in_order [ "$(cat /sys/kernel/security/lsm)" = "$expected" ]
 case ",$expected," in
 *,warden,*)
-	check sysctl_present [ -f /proc/sys/kernel/warden/protected_sticky_symlinks ]
-	check counters_present [ -f /sys/kernel/security/warden/counters ]
-	check planted_link_denied eval '! cat_planted_link'
+	ok sysctl_present [ -f /proc/sys/kernel/warden/protected_sticky_symlinks ]
+	ok counters_present [ -f /sys/kernel/security/warden/counters ]
+	ok planted_link_denied eval '! cat_planted_link'
 	;;
 *)
-	check sysctl_absent [ ! -e /proc/sys/kernel/warden ]
-	check securityfs_dir_absent [ ! -e /sys/kernel/security/warden ]
-	check planted_link_followed cat_planted_link
+	ok sysctl_absent [ ! -e /proc/sys/kernel/warden ]
+	ok securityfs_dir_absent [ ! -e /sys/kernel/security/warden ]
+	ok planted_link_followed cat_planted_link
 	;;
 esac
-exit $failed
+tap_done

@@ -6,28 +6,8 @@
 W=/warden/bin/wardenctl
 OUT=/tmp/wardenctl.out
 ERR=/tmp/wardenctl.err
-n=0
-failed=0
-
-ok() {	# ok DESCRIPTION COMMAND...
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n wardenctl_absent.$desc"
-	else
-		echo "not ok $n wardenctl_absent.$desc"
-		failed=$((failed + 1))
-		sed 's/^/# stderr: /' "$ERR" 2>/dev/null | head -n 20
-	fi
-}
-
-status_is() {	# status_is N ARGS...
-	want=$1
-	shift
-	"$W" "$@" > "$OUT" 2> "$ERR"
-	[ "$?" = "$want" ]
-}
+. /warden/tap.sh
+TAP_PREFIX=wardenctl_absent.
 
 absent() {	# absent ARGS...: exit 1, the reason on stderr, nothing on stdout
 	status_is 1 "$@" && grep -q "Warden is not active" "$ERR" && [ ! -s "$OUT" ]
@@ -44,5 +24,4 @@ ok status_pid_says_absent absent status --pid 1
 ok exec_bad_level_is_still_usage_error status_is 2 exec --ptrace=4 -- true
 
 rm -f "$OUT" "$ERR"
-echo "1..$n"
-exit $((failed > 0))
+tap_done

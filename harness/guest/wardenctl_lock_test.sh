@@ -8,37 +8,8 @@ SYS=/proc/sys/kernel/warden
 OUT=/tmp/wardenctl.out
 ERR=/tmp/wardenctl.err
 EPERM="Operation not permitted"
-n=0
-failed=0
-
-ok() {	# ok DESCRIPTION COMMAND...
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n wardenctl_lock.$desc"
-	else
-		echo "not ok $n wardenctl_lock.$desc"
-		failed=$((failed + 1))
-		sed 's/^/# stdout: /' "$OUT" 2>/dev/null | head -n 20
-		sed 's/^/# stderr: /' "$ERR" 2>/dev/null | head -n 20
-	fi
-}
-
-status_is() {	# status_is N ARGS...
-	want=$1
-	shift
-	"$W" "$@" > "$OUT" 2> "$ERR"
-	[ "$?" = "$want" ]
-}
-
-has() {
-	grep -qF -- "$1" "$OUT"
-}
-
-has_err() {
-	grep -qF -- "$1" "$ERR"
-}
+. /warden/tap.sh
+TAP_PREFIX=wardenctl_lock.
 
 value_is() {	# value_is SYSCTL VALUE
 	[ "$(cat "$SYS/$1")" = "$2" ]
@@ -77,5 +48,4 @@ ok locked.lock_again_exits_0 eval 'status_is 0 lock && has "already locked"'
 ok locked.unlock_by_hand_fails eval '! echo 0 2>/dev/null > $SYS/lock && value_is lock 1'
 
 rm -f "$OUT" "$ERR"
-echo "1..$n"
-exit $((failed > 0))
+tap_done

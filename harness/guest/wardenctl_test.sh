@@ -13,42 +13,8 @@ OUT=/tmp/wardenctl.out
 ERR=/tmp/wardenctl.err
 LINK=/tmp/wardenctl-link
 TARGET=/tmp/wardenctl-target
-n=0
-failed=0
-
-ok() {	# ok DESCRIPTION COMMAND...
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n wardenctl.$desc"
-	else
-		echo "not ok $n wardenctl.$desc"
-		failed=$((failed + 1))
-		sed 's/^/# stdout: /' "$OUT" 2>/dev/null | head -n 20
-		sed 's/^/# stderr: /' "$ERR" 2>/dev/null | head -n 20
-	fi
-}
-
-run() {	# run ARGS...: the status in $rc, the output in $OUT and $ERR
-	"$W" "$@" > "$OUT" 2> "$ERR"
-	rc=$?
-}
-
-status_is() {	# status_is N ARGS...
-	want=$1
-	shift
-	run "$@"
-	[ "$rc" = "$want" ]
-}
-
-has() {
-	grep -qF -- "$1" "$OUT"
-}
-
-has_err() {
-	grep -qF -- "$1" "$ERR"
-}
+. /warden/tap.sh
+TAP_PREFIX=wardenctl.
 
 # A number, or a string without its quotes, from the JSON in $OUT: the
 # field KEY of the rule NAME.  wardenctl prints one object per rule, with
@@ -313,5 +279,4 @@ for kv in $saved; do
 done
 echo "$saved_mainline" > /proc/sys/fs/protected_symlinks
 
-echo "1..$n"
-exit $((failed > 0))
+tap_done

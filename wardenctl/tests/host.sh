@@ -24,22 +24,8 @@ OUT=$tmp/out
 ERR=$tmp/err
 
 RULES="protected_sticky_symlinks protected_nonaccess_hardlinks protected_fifos protected_regular ptrace_scope"
-n=0
-failed=0
-
-ok() {	# ok DESCRIPTION COMMAND...
-	desc=$1
-	shift
-	n=$((n + 1))
-	if "$@"; then
-		echo "ok $n - $desc"
-	else
-		echo "not ok $n - $desc"
-		failed=$((failed + 1))
-		sed 's/^/# stdout: /' "$OUT" 2>/dev/null | head -n 20
-		sed 's/^/# stderr: /' "$ERR" 2>/dev/null | head -n 20
-	fi
-}
+. "$(dirname "$0")/../../harness/guest/tap.sh"
+TAP_PREFIX="- "
 
 # A fake Warden: every rule at level 1, enforcing; counters i*10 and i*10+1.
 fake_root() {
@@ -56,29 +42,8 @@ fake_root() {
 	: > "$KMSG"
 }
 
-# Runs wardenctl: its status in $rc, its output in $OUT and $ERR.
-run() {
-	"$W" "$@" > "$OUT" 2> "$ERR"
-	rc=$?
-}
-
-status_is() {	# status_is N COMMAND-ARGS...
-	want=$1
-	shift
-	run "$@"
-	[ "$rc" = "$want" ]
-}
-
 value_is() {	# value_is FILE VALUE
 	[ "$(cat "$1")" = "$2" ]
-}
-
-has() {	# has TEXT: in stdout
-	grep -qF -- "$1" "$OUT"
-}
-
-has_err() {
-	grep -qF -- "$1" "$ERR"
 }
 
 # Evaluates a Python expression over the JSON in $OUT, bound to j.
@@ -555,6 +520,5 @@ else
 	echo "ok $n - the man page renders without a groff warning # SKIP no groff or no wardenctl.8"
 fi
 
-echo "1..$n"
 [ "$failed" = 0 ] && echo "# $n passed" || echo "# $failed of $n failed"
-[ "$failed" = 0 ]
+tap_done
