@@ -512,51 +512,83 @@ static long long parse_counter(const char *const s)
 }
 
 /*
- * Fills in the counters from the securityfs file: lines are matched by
- * rule name, not by position, so that a kernel with more rules still
- * reads right.
+ * Reads a file of lines "rule=NAME KEY=N ...": the value of @keys[k] for
+ * rules[i] goes to @values[i * @nkeys + k], UNKNOWN where it is missing.
+ * Lines are matched by rule name, not by position, so that a kernel with
+ * more rules still reads right.  Returns 0 or the errno of the read.
  */
+static int read_rule_table(const char *const path, const char *const keys[],
+			   const size_t nkeys, long long *const values)
+{
+	char buf[8192], *line, *save;
+	size_t i, k;
+	int err;
+
+	for (i = 0; i < RULE_COUNT * nkeys; i++)
+		values[i] = UNKNOWN;
+	err = read_text(path, buf, sizeof(buf));
+	if (err)
+		return err;
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		const struct rule *r = NULL;
+		const char *name;
+		struct fields f;
+
+		parse_fields(line, &f);
+		name = field(&f, "rule");
+		if (name)
+			r = find_rule(name);
+		for (k = 0; r && k < nkeys; k++)
+			values[(size_t)(r - rules) * nkeys + k] =
+				parse_counter(field(&f, keys[k]));
+	}
+	return 0;
+}
+
+/* Whether read_rule_table() found every key of every rule, with a warning. */
+static bool is_rule_table_full(const char *const path, const size_t nkeys,
+			       const long long *const values,
+			       const char *const what)
+{
+	bool full = true;
+	size_t i, k;
+
+	for (i = 0; i < RULE_COUNT; i++) {
+		for (k = 0; k < nkeys; k++) {
+			if (values[i * nkeys + k] != UNKNOWN)
+				continue;
+			warn("no %s for %s in %s", what, rules[i].name, path);
+			full = false;
+			break;
+		}
+	}
+	return full;
+}
+
+/* Fills in the counters from the securityfs file. */
 static bool read_counters(struct rule_state *const st)
 {
-	char path[PATH_MAX], buf[8192], *line, *save;
-	bool ok = true;
+	static const char *const keys[] = { "denied", "would_deny" };
+	long long v[RULE_COUNT][ARRAY_SIZE(keys)];
+	char path[PATH_MAX];
 	size_t i;
 	int err;
 
-	for (i = 0; i < RULE_COUNT; i++) {
-		st[i].denied = UNKNOWN;
-		st[i].would_deny = UNKNOWN;
-	}
 	if (!root_path(path, sizeof(path), "%s/counters", SECURITYFS_DIR))
 		return false;
-	err = read_text(path, buf, sizeof(buf));
+	err = read_rule_table(path, keys, ARRAY_SIZE(keys), &v[0][0]);
+	for (i = 0; i < RULE_COUNT; i++) {
+		st[i].denied = v[i][0];
+		st[i].would_deny = v[i][1];
+	}
 	if (err) {
 		warn("cannot read the counters in %s: %s", path,
 		     strerror(err));
 		return false;
 	}
-	for (line = strtok_r(buf, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		struct fields f;
-		const char *name;
-
-		parse_fields(line, &f);
-		name = field(&f, "rule");
-		for (i = 0; name && i < RULE_COUNT; i++) {
-			if (strcmp(rules[i].name, name))
-				continue;
-			st[i].denied = parse_counter(field(&f, "denied"));
-			st[i].would_deny =
-				parse_counter(field(&f, "would_deny"));
-		}
-	}
-	for (i = 0; i < RULE_COUNT; i++) {
-		if (st[i].denied == UNKNOWN || st[i].would_deny == UNKNOWN) {
-			warn("no counters for %s in %s", rules[i].name, path);
-			ok = false;
-		}
-	}
-	return ok;
+	return is_rule_table_full(path, ARRAY_SIZE(keys), &v[0][0],
+				  "counters");
 }
 
 static const char *mode_name(const long long complain)
@@ -677,8 +709,9 @@ struct process_level {
 static bool read_process_levels(const char *const pid,
 				struct process_level *const pl)
 {
-	char path[PATH_MAX], buf[4096], *line, *save;
-	bool ok = true;
+	static const char *const keys[] = { "global", "process", "effective" };
+	long long v[RULE_COUNT][ARRAY_SIZE(keys)];
+	char path[PATH_MAX];
 	size_t i;
 	int err;
 
@@ -689,7 +722,7 @@ static bool read_process_levels(const char *const pid,
 		     strerror(ENAMETOOLONG));
 		return false;
 	}
-	err = read_text(path, buf, sizeof(buf));
+	err = read_rule_table(path, keys, ARRAY_SIZE(keys), &v[0][0]);
 	if (err == ENOENT) {
 		char dir[PATH_MAX];
 		struct stat st;
@@ -704,29 +737,9 @@ static bool read_process_levels(const char *const pid,
 		     path, strerror(err));
 		return false;
 	}
-	for (line = strtok_r(buf, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		struct fields f;
-		const char *name;
-
-		parse_fields(line, &f);
-		name = field(&f, "rule");
-		for (i = 0; name && i < RULE_COUNT; i++) {
-			if (strcmp(rules[i].name, name))
-				continue;
-			pl[i].global = parse_counter(field(&f, "global"));
-			pl[i].process = parse_counter(field(&f, "process"));
-			pl[i].effective = parse_counter(field(&f, "effective"));
-		}
-	}
-	for (i = 0; i < RULE_COUNT; i++) {
-		if (pl[i].global == UNKNOWN || pl[i].process == UNKNOWN ||
-		    pl[i].effective == UNKNOWN) {
-			warn("no levels for %s in %s", rules[i].name, path);
-			ok = false;
-		}
-	}
-	return ok;
+	for (i = 0; i < RULE_COUNT; i++)
+		pl[i] = (struct process_level){ v[i][0], v[i][1], v[i][2] };
+	return is_rule_table_full(path, ARRAY_SIZE(keys), &v[0][0], "levels");
 }
 
 static void print_process_json(const char *const pid,
