@@ -8,7 +8,7 @@
 packages=(
 	"$KSRC_PACKAGE" gcc make bc bison flex libelf-dev libssl-dev
 	cpio xz-utils python3 python3-ply python3-git perl git ccache sparse
-	qemu-system-x86 busybox-static libc6-dev "$@"
+	qemu-system-x86 busybox-static libc6-dev rsync groff-base "$@"
 )
 
 missing=()
