@@ -7,9 +7,9 @@
 # that does not match its results, a kernel splat, or a boot without a
 # verdict is a failure.  Skips are counted apart, never as passes.
 #
-# BUILD_FLAVOR=debug runs the same boots on the debug kernel, and first the
-# KUnit tests it ran at boot.  WARDEN_STRESS_ATTEMPTS sets the size of the
-# race tests.
+# First wardenctl's host tests.  BUILD_FLAVOR=debug runs the same boots on
+# the debug kernel, and first the KUnit tests it ran at boot.
+# WARDEN_STRESS_ATTEMPTS sets the size of the race tests.
 . "$(dirname "$0")/env.sh"
 
 t=/warden/bin
@@ -68,6 +68,26 @@ count() {	# count RESULT-FILE: print "pass fail skip"
 	END { finish(); printf "%d %d %d\n", pass, fail, skip }
 	' "$1"
 }
+
+# wardenctl's host tests (wardenctl/tests/host.sh, on a fake tree), counted
+# as a boot is; once, on the main kernel's run: they need no kernel.
+if [ -z "$BUILD_FLAVOR" ] && { [ -z "${BOOTS:-}" ] || [[ " $BOOTS " == *" host "* ]]; }; then
+	say "host: wardenctl/tests/host.sh"
+	start=$SECONDS
+	rc=0
+	make -s -C "$REPO/wardenctl" test > "$results/host.tap" 2>&1 || rc=$?
+	grep -v '^ok ' "$results/host.tap" >&2 || true
+	{
+		echo "warden-test: wardenctl/tests/host.sh"
+		grep -E '^(not )?ok |^1\.\.' "$results/host.tap" || true
+		echo "warden-test-exit: host $rc"
+	} > "$results/host"
+	read -r pass fail skip < <(count "$results/host")
+	say "host: $pass passed, $fail failed, $skip skipped ($((SECONDS - start))s)"
+	total_pass=$((total_pass + pass))
+	total_fail=$((total_fail + fail))
+	total_skip=$((total_skip + skip))
+fi
 
 for boot in "${boots[@]}"; do
 	IFS='|' read -r name args tests <<<"$boot"
