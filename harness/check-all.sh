@@ -11,6 +11,9 @@
 #              build-only variants: a copy of the main build, rebuilt by
 #              Kbuild for the options they change, and linked
 #   debug      the debug kernel (KASAN, lockdep, UBSAN, KUnit), W=1, sparse
+#   kunit      the KUnit suites with the tree's own runner, as a
+#              maintainer runs them: kunit.py run --kunitconfig
+#              security/warden (a UML kernel, in $WARDEN_CACHE/kunit)
 #   kernel-doc scripts/kernel-doc -none -Wall on security/warden
 #   series     checkpatch --strict and git am of the series (series.sh,
 #              without building at every patch)
@@ -63,6 +66,15 @@ suite() {
 	report+=("suite  $name: $line ($((SECONDS - start))s)")
 }
 
+kunit_run() {
+	local make_options=()
+
+	command -v ccache >/dev/null && make_options=(--make_options "CC=ccache gcc")
+	(cd "$TREE" && python3 tools/testing/kunit/kunit.py run \
+		--kunitconfig security/warden --build_dir "$WARDEN_CACHE/kunit" \
+		--jobs "$JOBS" "${make_options[@]}")
+}
+
 kernel_doc() {
 	local out
 
@@ -90,6 +102,7 @@ else
 	fail=$((fail + 1))
 	report+=("not ok debug suite: no debug kernel")
 fi
+gate kunit kunit_run
 gate kernel-doc kernel_doc
 gate series env SERIES_BUILD=0 "$REPO/harness/series.sh"
 
