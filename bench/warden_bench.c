@@ -13,6 +13,11 @@
  * measured is the check's, not the denial path's.  Every operation's
  * result is checked, so a configuration that refuses one stops the run.
  *
+ * "policy" times the file workloads in a worker process that raised
+ * Warden's file rules to 1 for itself (/proc/self/attr/warden/policy),
+ * while every sysctl is 0: the cost of a per-process level, which each
+ * check reads from the credentials.
+ *
  * The ptrace workload reads one byte of a target's memory with
  * process_vm_readv() from an unprivileged tracer that is not the target's
  * ancestor, at scope 1: only the target's PR_SET_PTRACER exception lets it
@@ -113,12 +118,13 @@ enum config_id {
 
 /*
  * Every sysctl a configuration does not name is 0.  A configuration that
- * needs a sysctl this kernel does not have, or has no sysctls yet
- * (missing), is reported as n/a.
+ * needs a sysctl this kernel does not have, or a per-process policy in a
+ * kernel without them (worker), is reported as n/a.
  */
 static const struct config {
 	const char *name;
-	const char *missing;
+	/* Timed in the policy worker. */
+	bool worker;
 	int val[KNOBS];
 } configs[CONFIGS] = {
 	[OFF] = { "off" },
@@ -136,7 +142,7 @@ static const struct config {
 		[W_REGULAR] = 1, [W_SYMLINKS_COMPLAIN] = 1,
 		[W_HARDLINKS_COMPLAIN] = 1, [W_FIFOS_COMPLAIN] = 1,
 		[W_REGULAR_COMPLAIN] = 1 } },
-	[POLICY] = { "policy", "per-process policies do not exist yet" },
+	[POLICY] = { "policy", true },
 	[YAMA] = { "yama", NULL, { [YAMA_PTRACE] = 1 } },
 };
 
@@ -151,6 +157,14 @@ static char own_path[PATH_LEN], own_link_path[PATH_LEN], mine_path[PATH_LEN];
 static char probe = 'w';
 static pid_t tracer_pid, target_pid;
 static int to_tracer = -1, from_tracer = -1;
+
+/* The policy worker, and the levels it raised for itself. */
+#define POLICY_ATTR "/proc/self/attr/warden/policy"
+static const char worker_policy[] =
+	"protected_sticky_symlinks=1 protected_nonaccess_hardlinks=1 "
+	"protected_fifos=1 protected_regular=1";
+static pid_t worker_pid;
+static int to_worker = -1, from_worker = -1;
 static pid_t procs[MAX_PROCS];
 static int nprocs;
 static char *filler_stacks;
@@ -212,7 +226,7 @@ static bool has_config(const enum config_id c)
 {
 	int k;
 
-	if (configs[c].missing)
+	if (configs[c].worker && worker_pid <= 0)
 		return false;
 	for (k = 0; k < KNOBS; k++)
 		if (configs[c].val[k] && !knobs[k].present)
@@ -451,6 +465,12 @@ static void read_all(const int fd, void *const buf, const size_t len)
 		die("lost a helper process");
 }
 
+/* What the policy worker is asked to time. */
+struct batch {
+	long workload;
+	long ops;
+};
+
 /* Cycles per operation, by workload, configuration and round. */
 static double results[WORKLOADS][CONFIGS][MAX_ROUNDS];
 
@@ -463,6 +483,12 @@ static double run_batch(const struct workload *const w, const long ops,
 		if (write(to_tracer, &ops, sizeof(ops)) != sizeof(ops))
 			die("lost the tracer");
 		read_all(from_tracer, &cycles, sizeof(cycles));
+	} else if (configs[c].worker) {
+		const struct batch b = { w - workloads, ops };
+
+		if (write(to_worker, &b, sizeof(b)) != sizeof(b))
+			die("lost the policy worker");
+		read_all(from_worker, &cycles, sizeof(cycles));
 	} else {
 		cycles = time_batch(w->op, ops);
 	}
@@ -509,6 +535,72 @@ static pid_t spawn(void)
 	if (pid < 0)
 		die("fork: %m");
 	return pid;
+}
+
+/*
+ * The policy worker: root, like the bench, but with no_new_privs and
+ * Warden's file rules raised to 1 for itself.  It says whether the kernel
+ * took the policy (0 or the errno), then times the batches it is sent; a
+ * batch of 0 operations ends it.
+ */
+static void policy_worker(const int cmd, const int res)
+{
+	const ssize_t len = sizeof(worker_policy) - 1;
+	struct batch b;
+	double cycles;
+	int fd, err = 0;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	fd = open(POLICY_ATTR, O_WRONLY);
+	if (fd < 0 || prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    write(fd, worker_policy, len) != len)
+		err = errno;
+	if (write(res, &err, sizeof(err)) != sizeof(err) || err)
+		_exit(2);
+	close(fd);
+	while (read(cmd, &b, sizeof(b)) == sizeof(b) && b.ops) {
+		cycles = time_batch(workloads[b.workload].op, b.ops);
+		if (write(res, &cycles, sizeof(cycles)) != sizeof(cycles))
+			break;
+	}
+	_exit(0);
+}
+
+/* Without per-process policies in this kernel, "policy" is n/a. */
+static void start_policy_worker(void)
+{
+	int cmd[2], res[2], err;
+
+	if (access(POLICY_ATTR, F_OK))
+		return;
+	if (pipe(cmd) || pipe(res))
+		die("pipe: %m");
+	worker_pid = spawn();
+	if (!worker_pid) {
+		close(cmd[1]);
+		close(res[0]);
+		policy_worker(cmd[0], res[1]);
+	}
+	close(cmd[0]);
+	close(res[1]);
+	to_worker = cmd[1];
+	from_worker = res[0];
+	read_all(from_worker, &err, sizeof(err));
+	if (err)
+		die("the policy worker cannot raise its levels: %s",
+		    strerror(err));
+}
+
+static void stop_policy_worker(void)
+{
+	const struct batch stop = { 0, 0 };
+
+	if (worker_pid <= 0)
+		return;
+	if (write(to_worker, &stop, sizeof(stop)) != sizeof(stop))
+		kill(worker_pid, SIGKILL);
+	waitpid(worker_pid, NULL, 0);
+	worker_pid = 0;
 }
 
 static void start_ptrace_scene(void)
@@ -742,6 +834,7 @@ static void bench(const struct workload *const first,
 static void cleanup(void)
 {
 	stop_ptrace_scene();
+	stop_policy_worker();
 	remove_files();
 	restore_knobs();
 }
@@ -798,19 +891,24 @@ int main(int argc, char **argv)
 	if (!knobs[W_SYMLINKS].present)
 		die("no %s: is Warden active?", knobs[W_SYMLINKS].path);
 	atexit(cleanup);
-	for (k = 0; k < CONFIGS; k++)
-		if (!has_config(k))
-			fprintf(stderr, "warden_bench: configuration %s is n/a: %s\n",
-				configs[k].name,
-				configs[k].missing ?: "a sysctl is missing");
 	if (knobs[THREADS_MAX].present &&
 	    atoi(knobs[THREADS_MAX].saved) < max + 1000)
 		write_knob(THREADS_MAX, max + 1000);
 
 	run_start = clock_edge();
 	make_files();
+	/* After make_files(): the worker needs the paths it set. */
+	start_policy_worker();
+	for (k = 0; k < CONFIGS; k++)
+		if (!has_config(k))
+			fprintf(stderr, "warden_bench: configuration %s is n/a: %s\n",
+				configs[k].name,
+				configs[k].worker ?
+					"no " POLICY_ATTR " (a kernel without per-process policies)" :
+					"a sysctl is missing");
 	print_header();
 	bench(&workloads[0], &workloads[nfs - 1], rounds, batch_us * 1000, 0);
+	stop_policy_worker();
 
 	filler_stacks = mmap(NULL, (size_t)(max + 1) * FILLER_STACK,
 			     PROT_READ | PROT_WRITE,

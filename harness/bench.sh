@@ -64,11 +64,17 @@ END {
 	print ""
 	print "| target | value | |"
 	print "|---|---|---|"
+	# Warden on: enforcing, complaining, or by a per-process policy.
 	split("stat_link open_link", links, " ")
-	for (i = 1; i in links; i++) {
-		w = row(links[i], "warden", 0); m = row(links[i], "mainline", 0)
-		target(links[i] ": warden / off <= 1.02", sprintf("%.3f", r[w]), r[w] <= 1.02)
-		target(links[i] ": warden / off <= mainline / off + 0.01",
+	split("warden complain policy", ons, " ")
+	for (i = 1; i in links; i++) for (j = 1; j in ons; j++) {
+		w = row(links[i], ons[j], 0); m = row(links[i], "mainline", 0)
+		if (ns[w] == "n/a" || !(w in ns)) {
+			target(links[i] ": " ons[j] " / off", "n/a", 0)
+			continue
+		}
+		target(links[i] ": " ons[j] " / off <= 1.02", sprintf("%.3f", r[w]), r[w] <= 1.02)
+		target(links[i] ": " ons[j] " / off <= mainline / off + 0.01",
 			sprintf("%.3f vs %.3f", r[w], r[m] + 0.01), r[w] <= r[m] + 0.01)
 	}
 	w = row("stat_plain", "warden", 0)
