@@ -140,23 +140,32 @@ static inline int read_file(const char *const path, char *const buf,
 	return err;
 }
 
-/* Writes @value to @path with one write(2): returns 0 or an errno. */
-static inline int write_file(const char *const path, const char *const value)
+/*
+ * One write(2) of @len bytes of @buf to @path, at @offset (pwrite(2) if it
+ * is not 0): returns 0 or an errno, EIO for a short write.
+ */
+static inline int write_at(const char *const path, const char *const buf,
+			   const size_t len, const off_t offset)
 {
-	const size_t len = strlen(value);
 	const int fd = open(path, O_WRONLY | O_CLOEXEC);
 	ssize_t ret;
 	int err = 0;
 
 	if (fd < 0)
 		return errno;
-	ret = write(fd, value, len);
+	ret = offset ? pwrite(fd, buf, len, offset) : write(fd, buf, len);
 	if (ret < 0)
 		err = errno;
 	else if ((size_t)ret != len)
 		err = EIO;
 	close(fd);
 	return err;
+}
+
+/* Writes @value to @path with one write(2): returns 0 or an errno. */
+static inline int write_file(const char *const path, const char *const value)
+{
+	return write_at(path, value, strlen(value), 0);
 }
 
 /* A sysctl and the value it had before the test. */

@@ -88,25 +88,6 @@ static int read_level(const char *const path)
 	return value >= 0 && value <= INT_MAX ? (int)value : -1;
 }
 
-/* One write(2) of @len bytes at @offset: returns 0 or an errno. */
-static int write_at(const char *const path, const char *const buf,
-		    const size_t len, const off_t offset)
-{
-	const int fd = open(path, O_WRONLY | O_CLOEXEC);
-	ssize_t ret;
-	int err = 0;
-
-	if (fd < 0)
-		return errno;
-	ret = offset ? pwrite(fd, buf, len, offset) : write(fd, buf, len);
-	if (ret < 0)
-		err = errno;
-	else if ((size_t)ret != len)
-		err = EIO;
-	close(fd);
-	return err;
-}
-
 enum class {
 	CANONICAL,
 	CLOSE,
