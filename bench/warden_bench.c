@@ -538,6 +538,31 @@ static pid_t spawn(void)
 }
 
 /*
+ * Forks a helper that runs @fn(cmd, res), which must not return: the
+ * bench writes its commands to *@to and reads its results from *@from.
+ */
+static pid_t spawn_helper(void (*const fn)(int cmd, int res), int *const to,
+			  int *const from)
+{
+	int cmd[2], res[2];
+	pid_t pid;
+
+	if (pipe(cmd) || pipe(res))
+		die("pipe: %m");
+	pid = spawn();
+	if (!pid) {
+		close(cmd[1]);
+		close(res[0]);
+		fn(cmd[0], res[1]);
+	}
+	close(cmd[0]);
+	close(res[1]);
+	*to = cmd[1];
+	*from = res[0];
+	return pid;
+}
+
+/*
  * The policy worker: root, like the bench, but with no_new_privs and
  * Warden's file rules raised to 1 for itself.  It says whether the kernel
  * took the policy (0 or the errno), then times the batches it is sent; a
@@ -569,22 +594,11 @@ static void policy_worker(const int cmd, const int res)
 /* Without per-process policies in this kernel, "policy" is n/a. */
 static void start_policy_worker(void)
 {
-	int cmd[2], res[2], err;
+	int err;
 
 	if (access(POLICY_ATTR, F_OK))
 		return;
-	if (pipe(cmd) || pipe(res))
-		die("pipe: %m");
-	worker_pid = spawn();
-	if (!worker_pid) {
-		close(cmd[1]);
-		close(res[0]);
-		policy_worker(cmd[0], res[1]);
-	}
-	close(cmd[0]);
-	close(res[1]);
-	to_worker = cmd[1];
-	from_worker = res[0];
+	worker_pid = spawn_helper(policy_worker, &to_worker, &from_worker);
 	read_all(from_worker, &err, sizeof(err));
 	if (err)
 		die("the policy worker cannot raise its levels: %s",
@@ -605,21 +619,12 @@ static void stop_policy_worker(void)
 
 static void start_ptrace_scene(void)
 {
-	int cmd[2], res[2], ready[2];
+	int ready[2];
 	char c;
 
-	if (pipe(cmd) || pipe(res) || pipe(ready))
+	tracer_pid = spawn_helper(tracer, &to_tracer, &from_tracer);
+	if (pipe(ready))
 		die("pipe: %m");
-	tracer_pid = spawn();
-	if (!tracer_pid) {
-		close(cmd[1]);
-		close(res[0]);
-		tracer(cmd[0], res[1]);
-	}
-	close(cmd[0]);
-	close(res[1]);
-	to_tracer = cmd[1];
-	from_tracer = res[0];
 
 	/* Before any other exception: Yama's list keeps it last. */
 	target_pid = spawn();
