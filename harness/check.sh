@@ -69,6 +69,14 @@ count() {	# count RESULT-FILE: print "pass fail skip"
 	' "$1"
 }
 
+# add NAME START PASS FAIL SKIP: one run's counts, said and added up.
+add() {
+	say "$1: $3 passed, $4 failed, $5 skipped ($((SECONDS - $2))s)"
+	total_pass=$((total_pass + $3))
+	total_fail=$((total_fail + $4))
+	total_skip=$((total_skip + $5))
+}
+
 # wardenctl's host tests (wardenctl/tests/host.sh, on a fake tree), counted
 # as a boot is; once, on the main kernel's run: they need no kernel.
 if [ -z "$BUILD_FLAVOR" ] && { [ -z "${BOOTS:-}" ] || [[ " $BOOTS " == *" host "* ]]; }; then
@@ -83,10 +91,7 @@ if [ -z "$BUILD_FLAVOR" ] && { [ -z "${BOOTS:-}" ] || [[ " $BOOTS " == *" host "
 		echo "warden-test-exit: host $rc"
 	} > "$results/host"
 	read -r pass fail skip < <(count "$results/host")
-	say "host: $pass passed, $fail failed, $skip skipped ($((SECONDS - start))s)"
-	total_pass=$((total_pass + pass))
-	total_fail=$((total_fail + fail))
-	total_skip=$((total_skip + skip))
+	add host "$start" "$pass" "$fail" "$skip"
 fi
 
 for boot in "${boots[@]}"; do
@@ -104,10 +109,7 @@ for boot in "${boots[@]}"; do
 		echo "not ok boot $name: no verdict from the guest" >&2
 		fail=$((fail + 1))
 	fi
-	say "boot $name: $pass passed, $fail failed, $skip skipped ($((SECONDS - start))s)"
-	total_pass=$((total_pass + pass))
-	total_fail=$((total_fail + fail))
-	total_skip=$((total_skip + skip))
+	add "boot $name" "$start" "$pass" "$fail" "$skip"
 done
 
 if [ "$total_skip" -gt 0 ]; then
