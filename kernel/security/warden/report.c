@@ -7,9 +7,14 @@
  * and which setting would allow it, in the kernel log and to audit.  A
  * rule in complain mode goes through the same steps and then allows.
  *
- * The log is ratelimited: one user must not be able to flood it by
- * retrying a denied lookup.  What the ratelimit drops is counted and said
- * in the next line, or when the flood is over.
+ * A report is an interface that an attacker writes into: every name a
+ * user chose is escaped, the fields that say what was decided come before
+ * anything a user can make long, and the log is ratelimited per rule, so
+ * that one user's flood neither fills the log nor hides another rule's
+ * report.  What a ratelimit drops is counted and said.
+ *
+ * Every change of a setting is on the record too, with who made it: the
+ * first thing an intruder with root does is switch a protection off.
  */
 
 #include <linux/atomic.h>
@@ -24,7 +29,8 @@
 #include <linux/slab.h>
 #include <linux/stat.h>
 #include <linux/string.h>
-#include <linux/task_work.h>
+#include <linux/string_helpers.h>
+#include <linux/uidgid.h>
 #include <linux/workqueue.h>
 
 #include "common.h"
@@ -33,11 +39,19 @@
 #include "report.h"
 #include "settings.h"
 
+/*
+ * How each filesystem rule reports.  The link rules write the record type
+ * mainline's protected_symlinks and protected_hardlinks write,
+ * AUDIT_ANOM_LINK, which the audit tools parse.  They parse no
+ * AUDIT_ANOM_CREAT record (ausearch -p and -c never find one): the rules
+ * about reopening files write an AVC, as the ptrace rule does, with
+ * @avc_class for its tclass.
+ */
 struct warden_rule_report {
 	const char *op;
 	const char *audit_op;
 	const char *owner_key;
-	int audit_type;
+	const char *avc_class;
 	bool has_dir;
 };
 
@@ -46,27 +60,25 @@ static const struct warden_rule_report warden_rule_reports[] = {
 		.op = "follow",
 		.audit_op = "follow_link",
 		.owner_key = "link_uid",
-		.audit_type = AUDIT_ANOM_LINK,
 		.has_dir = true,
 	},
 	[WARDEN_RULE_NONACCESS_HARDLINKS] = {
 		.op = "link",
 		.audit_op = "linkat",
 		.owner_key = "file_uid",
-		.audit_type = AUDIT_ANOM_LINK,
 	},
 	[WARDEN_RULE_FIFOS] = {
 		.op = "open_creat",
 		.audit_op = "sticky_create_fifo",
 		.owner_key = "file_uid",
-		.audit_type = AUDIT_ANOM_CREAT,
+		.avc_class = "fifo_file",
 		.has_dir = true,
 	},
 	[WARDEN_RULE_REGULAR] = {
 		.op = "open_creat",
 		.audit_op = "sticky_create_regular",
 		.owner_key = "file_uid",
-		.audit_type = AUDIT_ANOM_CREAT,
+		.avc_class = "file",
 		.has_dir = true,
 	},
 };
@@ -90,48 +102,164 @@ static const char *const warden_audit_modes[] = {
 	[WARDEN_WOULD_DENY] = "complain",
 };
 
-/* Our own message says what was dropped, with our prefix. */
-static struct ratelimit_state warden_log_ratelimit =
-	RATELIMIT_STATE_INIT_FLAGS(warden_log_ratelimit,
-				   DEFAULT_RATELIMIT_INTERVAL,
-				   DEFAULT_RATELIMIT_BURST,
-				   RATELIMIT_MSG_ON_RELEASE);
+/*
+ * Each rule has two ratelimits: one for what root is refused and one for
+ * everyone else.  A user who floods one rule with harmless refusals of
+ * their own hides neither another rule's reports nor the one that says
+ * root was just refused a planted link.  What a ratelimit drops is
+ * counted, and said per rule.
+ */
+enum warden_subject {
+	WARDEN_SUBJECT_ROOT,
+	WARDEN_SUBJECT_USER,
+	WARDEN_SUBJECT_COUNT
+};
 
-static atomic_long_t warden_log_suppressed = ATOMIC_LONG_INIT(0);
+static const char *const warden_subjects[] = {
+	[WARDEN_SUBJECT_ROOT] = "root",
+	[WARDEN_SUBJECT_USER] = "user",
+};
 
-static void log_suppressed(void)
+struct warden_log_limit {
+	struct ratelimit_state state;
+	atomic_long_t suppressed;
+};
+
+/* Per rule and subject, then one for the policies processes raise. */
+#define WARDEN_POLICY_LIMIT (WARDEN_RULE_COUNT * WARDEN_SUBJECT_COUNT)
+
+static struct warden_log_limit warden_log_limits[WARDEN_POLICY_LIMIT + 1];
+
+static void log_suppressed(struct warden_log_limit *const limit)
 {
-	const long n = atomic_long_xchg(&warden_log_suppressed, 0);
+	const size_t i = limit - warden_log_limits;
+	const long n = atomic_long_xchg(&limit->suppressed, 0);
 
-	if (n)
-		pr_notice("%ld reports suppressed (ratelimit)\n", n);
+	if (!n)
+		return;
+	if (i == WARDEN_POLICY_LIMIT)
+		pr_notice("setting=policy suppressed=%ld\n", n);
+	else
+		pr_notice("rule=%s suppressed=%ld subject=%s\n",
+			  warden_rule_name(i / WARDEN_SUBJECT_COUNT), n,
+			  warden_subjects[i % WARDEN_SUBJECT_COUNT]);
 }
 
 static void log_suppressed_work(struct work_struct *const work)
 {
-	log_suppressed();
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(warden_log_limits); i++)
+		log_suppressed(&warden_log_limits[i]);
 }
 
 static DECLARE_DELAYED_WORK(warden_log_suppressed_work, log_suppressed_work);
 
 /*
  * Whether a report may be logged now.  A dropped one is counted, and the
- * count is logged before the next report, or one interval later if the
- * flood stopped, so that no flood goes unsaid.
+ * count is logged before the next report of the same ratelimit, or one
+ * interval later, so that no flood goes unsaid.
  *
  * Context: Any context.
  */
-static bool may_log(void)
+static bool may_log(struct warden_log_limit *const limit)
 {
-	if (!__ratelimit(&warden_log_ratelimit)) {
-		atomic_long_inc(&warden_log_suppressed);
+	if (!__ratelimit(&limit->state)) {
+		atomic_long_inc(&limit->suppressed);
 		schedule_delayed_work(&warden_log_suppressed_work,
 				      DEFAULT_RATELIMIT_INTERVAL);
 		return false;
 	}
-	log_suppressed();
+	log_suppressed(limit);
 	return true;
 }
+
+static struct warden_log_limit *rule_limit(const enum warden_rule rule,
+					   const kuid_t uid, const kuid_t fsuid)
+{
+	const bool root = uid_eq(uid, GLOBAL_ROOT_UID) ||
+			  uid_eq(fsuid, GLOBAL_ROOT_UID);
+
+	return &warden_log_limits[rule * WARDEN_SUBJECT_COUNT +
+				  (root ? WARDEN_SUBJECT_ROOT :
+					  WARDEN_SUBJECT_USER)];
+}
+
+/**
+ * warden_init_reports - Set up the ratelimits of the reports
+ */
+void __init warden_init_reports(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(warden_log_limits); i++) {
+		ratelimit_state_init(&warden_log_limits[i].state,
+				     DEFAULT_RATELIMIT_INTERVAL,
+				     DEFAULT_RATELIMIT_BURST);
+		/* Our own message says what was dropped, with our prefix. */
+		ratelimit_set_flags(&warden_log_limits[i].state,
+				    RATELIMIT_MSG_ON_RELEASE);
+	}
+}
+
+/*
+ * A name that a user chose goes into a report escaped: printable ASCII
+ * stays as it is, except the quote and the backslash, which would end or
+ * escape the value, and the space, which would start a field; every other
+ * byte (a newline, any control byte, any byte above 0x7e) is written
+ * \xHH.  So a name can neither end its value, nor add a field, nor start
+ * a line, and it reads back exactly.
+ */
+#define WARDEN_ESCAPE_FLAGS (ESCAPE_HEX | ESCAPE_NAP | ESCAPE_APPEND)
+static const char warden_escape_also[] = "\"\\ ";
+
+/* What marks a name cut short; the dots of a real name are not at risk. */
+#define WARDEN_CUT_MARK "..."
+
+/*
+ * Escapes @len bytes of @src into @dst, of @size bytes, and ends it with
+ * a NUL.  A name too long for @dst keeps the escapes that fit in full,
+ * then WARDEN_CUT_MARK.
+ *
+ * Return: The number of bytes of @src left out, 0 if none.
+ */
+static size_t escape_name(char *const dst, const size_t size,
+			  const char *const src, const size_t len)
+{
+	const size_t all = string_escape_mem(src, len, NULL, 0,
+					     WARDEN_ESCAPE_FLAGS,
+					     warden_escape_also);
+	const size_t room = all < size ? size - 1 :
+					 size - sizeof(WARDEN_CUT_MARK);
+	size_t used = 0, i;
+
+	for (i = 0; i < len; i++) {
+		const size_t n = string_escape_mem(src + i, 1, NULL, 0,
+						   WARDEN_ESCAPE_FLAGS,
+						   warden_escape_also);
+
+		if (used + n > room)
+			break;
+		string_escape_mem(src + i, 1, dst + used, n,
+				  WARDEN_ESCAPE_FLAGS, warden_escape_also);
+		used += n;
+	}
+	if (i < len)
+		used += scnprintf(dst + used, size - used, "%s",
+				  WARDEN_CUT_MARK);
+	dst[used] = '\0';
+	return len - i;
+}
+
+/* Room for a comm with every byte escaped. */
+#define WARDEN_COMM_ESCAPED (4 * (TASK_COMM_LEN - 1) + 1)
+
+/*
+ * Room for a path: a printk record holds 1024 bytes, of which the fields
+ * of a report and its comms take at most about 420; the path comes last,
+ * so that if it is cut, nothing else is.
+ */
+#define WARDEN_PATH_ESCAPED 560
 
 /*
  * Like the audit code, copy a comm without its task's lock: a concurrent
@@ -139,8 +267,11 @@ static bool may_log(void)
  */
 static void copy_comm(char *const comm, const struct task_struct *const task)
 {
-	memcpy(comm, task->comm, TASK_COMM_LEN);
-	comm[TASK_COMM_LEN - 1] = '\0';
+	char raw[TASK_COMM_LEN];
+
+	memcpy(raw, task->comm, TASK_COMM_LEN);
+	raw[TASK_COMM_LEN - 1] = '\0';
+	escape_name(comm, WARDEN_COMM_ESCAPED, raw, strlen(raw));
 }
 
 /* The parent of the current task, whose program most likely ran it. */
@@ -157,41 +288,92 @@ static pid_t current_parent(char *const comm)
 	return pid;
 }
 
+static uid_t init_uid(const kuid_t uid)
+{
+	return from_kuid(&init_user_ns, uid);
+}
+
+/*
+ * The decision and every field of fixed length come first, then the
+ * names, the path last: a path too long for the record is cut, visibly
+ * ("path_cut=" counts the bytes left out), and nothing after it is lost.
+ */
 static void log_denial(const struct warden_rule_report *report,
 		       const struct warden_denial *denial,
 		       const enum warden_verdict verdict, const bool by_process)
 {
-	char comm[TASK_COMM_LEN], pcomm[TASK_COMM_LEN];
+	char comm[WARDEN_COMM_ESCAPED], pcomm[WARDEN_COMM_ESCAPED];
 	char dir[sizeof(" dir_uid=4294967295 dir_mode=7777")] = "";
-	char *buf, *pathname;
+	char cut[sizeof(" path_cut=18446744073709551615")] = "";
+	char *buf, *pathname, *path;
+	size_t left_out;
 	pid_t ppid;
 
-	if (!may_log())
+	if (!may_log(rule_limit(denial->rule, current_uid(), current_fsuid())))
 		return;
 
 	buf = __getname();
-	pathname = buf ? d_path(denial->path, buf, PATH_MAX) : ERR_PTR(-ENOMEM);
+	if (!buf)
+		return;
+	path = buf + PATH_MAX - WARDEN_PATH_ESCAPED;
+	pathname = d_path(denial->path, buf, PATH_MAX - WARDEN_PATH_ESCAPED);
+	if (IS_ERR(pathname)) {
+		strscpy(path, "?", WARDEN_PATH_ESCAPED);
+	} else {
+		left_out = escape_name(path, WARDEN_PATH_ESCAPED, pathname,
+				       strlen(pathname));
+		if (left_out)
+			snprintf(cut, sizeof(cut), " path_cut=%zu", left_out);
+	}
 	if (report->has_dir)
 		snprintf(dir, sizeof(dir), " dir_uid=%u dir_mode=%04o",
-			 from_kuid(&init_user_ns, denial->dir_owner),
-			 denial->dir_mode & 07777);
+			 init_uid(denial->dir_owner), denial->dir_mode & 07777);
+	copy_comm(comm, current);
 	ppid = current_parent(pcomm);
-	pr_notice("rule=%s verdict=%s op=%s path=\"%s\" %s=%u%s comm=\"%s\" pid=%d fsuid=%u uid=%u ppid=%d pcomm=\"%s\" knob=kernel.warden.%s allowed_at=%d source=%s\n",
+	pr_notice("rule=%s verdict=%s op=%s knob=kernel.warden.%s allowed_at=%d source=%s pid=%d uid=%u fsuid=%u ppid=%d %s=%u%s comm=\"%s\" pcomm=\"%s\"%s path=\"%s\"\n",
 		  warden_rule_name(denial->rule), warden_verdicts[verdict],
-		  report->op, IS_ERR(pathname) ? "?" : pathname,
-		  report->owner_key, from_kuid(&init_user_ns, denial->owner),
-		  dir, get_task_comm(comm, current), task_pid_nr(current),
-		  from_kuid(&init_user_ns, current_fsuid()),
-		  from_kuid(&init_user_ns, current_uid()), ppid, pcomm,
-		  warden_rule_name(denial->rule), denial->allowed_at,
-		  warden_sources[by_process]);
-	if (buf)
-		__putname(buf);
+		  report->op, warden_rule_name(denial->rule),
+		  denial->allowed_at, warden_sources[by_process],
+		  task_pid_nr(current), init_uid(current_uid()),
+		  init_uid(current_fsuid()), ppid, report->owner_key,
+		  init_uid(denial->owner), dir, comm, pcomm, cut, path);
+	__putname(buf);
+}
+
+/*
+ * Starts an AVC record, as common_lsm_audit() writes for the other LSMs,
+ * in the shape the audit tools parse: "avc:  denied  { perm } for  pid=
+ * comm=" for the current task; the caller adds the rest, and tclass=.
+ */
+static struct audit_buffer *audit_avc_start(const char *const perm)
+{
+	char comm[TASK_COMM_LEN];
+	struct audit_buffer *ab;
+
+	ab = audit_log_start(audit_context(), GFP_ATOMIC | __GFP_NOWARN,
+			     AUDIT_AVC);
+	if (!ab)
+		return NULL;
+	audit_log_format(ab, "avc:  denied  { %s } for  pid=%d comm=", perm,
+			 task_tgid_nr(current));
+	audit_log_untrustedstring(ab, memcpy(comm, current->comm, sizeof(comm)));
+	return ab;
+}
+
+/* Who the current task is, for an AVC record. */
+static void audit_avc_subject(struct audit_buffer *const ab)
+{
+	audit_log_format(ab, " uid=%u auid=%u ses=%u", init_uid(current_uid()),
+			 init_uid(audit_get_loginuid(current)),
+			 audit_get_sessionid(current));
 }
 
 /*
  * Unlike audit_log_path_denied(), this does not wait for an audit rule to
- * be loaded: a denial by Warden is an event of its own, like an AVC.
+ * be loaded: a denial by Warden is an event of its own, like an AVC.  It
+ * never waits either: path_link() holds the new directory's i_rwsem, and
+ * a full audit backlog must not stall other users' work in /tmp.  As for
+ * an AVC, a record that finds no room is lost, and counted by audit.
  */
 static void audit_denial(const struct warden_rule_report *report,
 			 const struct warden_denial *denial,
@@ -202,17 +384,36 @@ static void audit_denial(const struct warden_rule_report *report,
 	if (!audit_enabled)
 		return;
 
-	ab = audit_log_start(audit_context(), GFP_KERNEL, report->audit_type);
-	if (!ab)
-		return;
-	audit_log_format(ab, "lsm=" WARDEN_NAME " op=%s rule=%s mode=%s",
-			 report->audit_op, warden_rule_name(denial->rule),
-			 warden_audit_modes[verdict]);
-	audit_log_task_info(ab);
-	audit_log_d_path(ab, " path=", denial->path);
-	audit_log_format(ab, " %s=%u res=%d source=%s", report->owner_key,
-			 from_kuid(&init_user_ns, denial->owner),
-			 verdict == WARDEN_WOULD_DENY, warden_sources[by_process]);
+	if (report->avc_class) {
+		ab = audit_avc_start(report->op);
+		if (!ab)
+			return;
+		audit_log_d_path(ab, " path=", denial->path);
+	} else {
+		ab = audit_log_start(audit_context(), GFP_NOWAIT | __GFP_NOWARN,
+				     AUDIT_ANOM_LINK);
+		if (!ab)
+			return;
+	}
+	audit_log_format(ab, "%slsm=" WARDEN_NAME " op=%s rule=%s mode=%s allowed_at=%d source=%s",
+			 report->avc_class ? " " : "", report->audit_op,
+			 warden_rule_name(denial->rule),
+			 warden_audit_modes[verdict], denial->allowed_at,
+			 warden_sources[by_process]);
+	if (report->avc_class) {
+		audit_log_format(ab, " %s=%u", report->owner_key,
+				 init_uid(denial->owner));
+		audit_avc_subject(ab);
+		audit_log_format(ab, " tclass=%s permissive=%d",
+				 report->avc_class,
+				 verdict == WARDEN_WOULD_DENY);
+	} else {
+		audit_log_task_info(ab);
+		audit_log_d_path(ab, " path=", denial->path);
+		audit_log_format(ab, " %s=%u res=%d", report->owner_key,
+				 init_uid(denial->owner),
+				 verdict == WARDEN_WOULD_DENY);
+	}
 	audit_log_end(ab);
 }
 
@@ -267,24 +468,6 @@ int warden_refuse(const struct warden_denial *denial, const int err)
 	return verdict == WARDEN_DENIED ? err : 0;
 }
 
-/* What a ptrace report needs, copied while the hook still holds its locks. */
-struct warden_ptrace_report {
-	struct callback_head work;
-	enum warden_ptrace_op op;
-	enum warden_verdict verdict;
-	bool by_process;
-	int scope;
-	int allowed_at;
-	pid_t tracer_pid;
-	pid_t target_pid;
-	pid_t ppid;
-	uid_t tracer_uid;
-	uid_t target_uid;
-	char tracer_comm[TASK_COMM_LEN];
-	char target_comm[TASK_COMM_LEN];
-	char pcomm[TASK_COMM_LEN];
-};
-
 static const char *const warden_ptrace_ops[] = {
 	[WARDEN_PTRACE_ATTACH] = "attach",
 	[WARDEN_PTRACE_TRACEME] = "traceme",
@@ -295,103 +478,62 @@ static const char *const warden_ptrace_audit_ops[] = {
 	[WARDEN_PTRACE_TRACEME] = "ptrace_traceme",
 };
 
-static void log_ptrace_denial(const struct warden_ptrace_report *report)
+static void log_ptrace_denial(const struct warden_ptrace_denial *denial,
+			      const enum warden_verdict verdict,
+			      const bool by_process)
 {
-	if (!may_log())
+	char tracer_comm[WARDEN_COMM_ESCAPED], target_comm[WARDEN_COMM_ESCAPED];
+	char pcomm[WARDEN_COMM_ESCAPED];
+	pid_t ppid;
+
+	if (!may_log(rule_limit(WARDEN_RULE_PTRACE_SCOPE, current_uid(),
+				current_fsuid())))
 		return;
 
-	pr_notice("rule=ptrace_scope verdict=%s op=%s tracer_comm=\"%s\" tracer_pid=%d target_comm=\"%s\" target_pid=%d scope=%d tracer_uid=%u target_uid=%u ppid=%d pcomm=\"%s\" knob=kernel.warden.ptrace_scope allowed_at=%d source=%s\n",
-		  warden_verdicts[report->verdict],
-		  warden_ptrace_ops[report->op], report->tracer_comm,
-		  report->tracer_pid, report->target_comm, report->target_pid,
-		  report->scope, report->tracer_uid, report->target_uid,
-		  report->ppid, report->pcomm, report->allowed_at,
-		  warden_sources[report->by_process]);
+	copy_comm(tracer_comm, denial->tracer);
+	copy_comm(target_comm, denial->target);
+	ppid = current_parent(pcomm);
+	pr_notice("rule=ptrace_scope verdict=%s op=%s knob=kernel.warden.ptrace_scope allowed_at=%d source=%s scope=%d tracer_pid=%d tracer_uid=%u target_pid=%d target_uid=%u ppid=%d tracer_comm=\"%s\" target_comm=\"%s\" pcomm=\"%s\"\n",
+		  warden_verdicts[verdict], warden_ptrace_ops[denial->op],
+		  denial->allowed_at, warden_sources[by_process],
+		  denial->scope, denial->tracer->pid,
+		  init_uid(task_uid(denial->tracer)), denial->target->pid,
+		  init_uid(task_uid(denial->target)), ppid, tracer_comm,
+		  target_comm, pcomm);
 }
 
 /*
- * An AVC record, as the other LSMs write for a ptrace they refuse.  The
- * subject's own fields need to sleep: @atomic leaves them out.
+ * The process that made the call is the subject (pid=, comm=), the other
+ * one the object (opid=, ocomm=).  A complain-mode refusal is logged as
+ * SELinux logs a permissive one.
  */
-static void audit_ptrace_denial(const struct warden_ptrace_report *report,
-				const bool atomic)
+static void audit_ptrace_denial(const struct warden_ptrace_denial *denial,
+				const enum warden_verdict verdict,
+				const bool by_process)
 {
+	const struct task_struct *const other =
+		denial->op == WARDEN_PTRACE_ATTACH ? denial->target :
+						     denial->tracer;
+	char comm[TASK_COMM_LEN];
 	struct audit_buffer *ab;
 
 	if (!audit_enabled)
 		return;
 
-	ab = audit_log_start(audit_context(), atomic ? GFP_ATOMIC : GFP_KERNEL,
-			     AUDIT_AVC);
+	ab = audit_avc_start(warden_ptrace_audit_ops[denial->op]);
 	if (!ab)
 		return;
-	audit_log_format(ab, "lsm=" WARDEN_NAME " op=%s rule=ptrace_scope mode=%s",
-			 warden_ptrace_audit_ops[report->op],
-			 warden_audit_modes[report->verdict]);
-	if (!atomic)
-		audit_log_task_info(ab);
-	audit_log_format(ab, " tracer_pid=%d tracer_comm=", report->tracer_pid);
-	audit_log_untrustedstring(ab, report->tracer_comm);
-	audit_log_format(ab, " target_pid=%d target_comm=", report->target_pid);
-	audit_log_untrustedstring(ab, report->target_comm);
-	audit_log_format(ab, " scope=%d res=%d source=%s", report->scope,
-			 report->verdict == WARDEN_WOULD_DENY,
-			 warden_sources[report->by_process]);
+	audit_log_format(ab, " opid=%d ocomm=", other->tgid);
+	audit_log_untrustedstring(ab, memcpy(comm, other->comm, sizeof(comm)));
+	audit_log_format(ab, " lsm=" WARDEN_NAME " op=%s rule=ptrace_scope",
+			 warden_ptrace_audit_ops[denial->op]);
+	audit_log_format(ab, " mode=%s scope=%d allowed_at=%d source=%s",
+			 warden_audit_modes[verdict], denial->scope,
+			 denial->allowed_at, warden_sources[by_process]);
+	audit_avc_subject(ab);
+	audit_log_format(ab, " tclass=process permissive=%d",
+			 verdict == WARDEN_WOULD_DENY);
 	audit_log_end(ab);
-}
-
-static void report_ptrace_work(struct callback_head *const work)
-{
-	struct warden_ptrace_report *const report =
-		container_of(work, struct warden_ptrace_report, work);
-
-	log_ptrace_denial(report);
-	audit_ptrace_denial(report, false);
-	kfree(report);
-}
-
-static uid_t task_init_uid(const struct task_struct *const task)
-{
-	return from_kuid(&init_user_ns, task_uid(task));
-}
-
-/*
- * The ptrace hooks run under task_lock() or tasklist_lock: the report is
- * copied now and written when the current task returns to user space, as
- * Yama does.  A kernel thread never gets there, and an exiting task can
- * no longer queue work: theirs is written at once, without the fields
- * that would sleep.
- */
-static void report_ptrace_denial(const struct warden_ptrace_denial *denial,
-				 const enum warden_verdict verdict,
-				 const bool by_process)
-{
-	struct warden_ptrace_report *report;
-
-	report = kzalloc(sizeof(*report), GFP_ATOMIC);
-	if (!report)
-		return;
-	report->op = denial->op;
-	report->verdict = verdict;
-	report->by_process = by_process;
-	report->scope = denial->scope;
-	report->allowed_at = denial->allowed_at;
-	report->tracer_pid = denial->tracer->pid;
-	report->target_pid = denial->target->pid;
-	report->tracer_uid = task_init_uid(denial->tracer);
-	report->target_uid = task_init_uid(denial->target);
-	report->ppid = current_parent(report->pcomm);
-	copy_comm(report->tracer_comm, denial->tracer);
-	copy_comm(report->target_comm, denial->target);
-
-	if (!(current->flags & PF_KTHREAD)) {
-		init_task_work(&report->work, report_ptrace_work);
-		if (!task_work_add(current, &report->work, TWA_RESUME))
-			return;
-	}
-	log_ptrace_denial(report);
-	audit_ptrace_denial(report, true);
-	kfree(report);
 }
 
 /**
@@ -414,7 +556,61 @@ int warden_refuse_ptrace(const struct warden_ptrace_denial *denial,
 
 	if (!denial->quiet) {
 		warden_count(WARDEN_RULE_PTRACE_SCOPE, verdict);
-		report_ptrace_denial(denial, verdict, by_process);
+		log_ptrace_denial(denial, verdict, by_process);
+		audit_ptrace_denial(denial, verdict, by_process);
 	}
 	return verdict == WARDEN_DENIED ? err : 0;
+}
+
+static const char *const warden_vias[] = {
+	[WARDEN_VIA_SYSCTL] = "sysctl",
+	[WARDEN_VIA_BOOT] = "boot",
+	[WARDEN_VIA_PROCESS] = "process",
+};
+
+/**
+ * warden_report_setting - Log and audit a change of a setting
+ * @setting: What changed: "kernel.warden.<knob>", or "policy" for the
+ *           current process's own.
+ * @old: The value before, as text.
+ * @new: The value asked for, as text.
+ * @via: A sysctl, a boot parameter, or a process raising its policy.
+ * @err: 0 if the change was made, or why it was refused.
+ *
+ * Switching a rule off is the first thing an intruder with root does:
+ * every change, and every change the lock refused, writes one log line
+ * and one AUDIT_MAC_CONFIG_CHANGE record, with who made it, as IPE and
+ * SELinux record their switches.  Only the lines about process policies,
+ * which any process may raise, are ratelimited.
+ *
+ * Context: Process context, may sleep; no lock held.
+ */
+void warden_report_setting(const char *const setting, const char *const old,
+			   const char *const new, const enum warden_via via,
+			   const int err)
+{
+	char comm[WARDEN_COMM_ESCAPED];
+	struct audit_buffer *ab;
+
+	if (via != WARDEN_VIA_PROCESS ||
+	    may_log(&warden_log_limits[WARDEN_POLICY_LIMIT])) {
+		copy_comm(comm, current);
+		pr_notice("setting=%s old=\"%s\" new=\"%s\" via=%s res=%d pid=%d uid=%u auid=%u ses=%u comm=\"%s\"\n",
+			  setting, old, new, warden_vias[via], !err,
+			  task_pid_nr(current), init_uid(current_uid()),
+			  init_uid(audit_get_loginuid(current)),
+			  audit_get_sessionid(current), comm);
+	}
+
+	if (!audit_enabled)
+		return;
+	ab = audit_log_start(audit_context(), GFP_KERNEL,
+			     AUDIT_MAC_CONFIG_CHANGE);
+	if (!ab)
+		return;
+	audit_log_format(ab, "lsm=" WARDEN_NAME " op=set setting=%s old=\"%s\" new=\"%s\" via=%s",
+			 setting, old, new, warden_vias[via]);
+	audit_log_task_info(ab);
+	audit_log_format(ab, " res=%d", !err);
+	audit_log_end(ab);
 }

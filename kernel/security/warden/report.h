@@ -6,6 +6,7 @@
 #ifndef _SECURITY_WARDEN_REPORT_H
 #define _SECURITY_WARDEN_REPORT_H
 
+#include <linux/init.h>
 #include <linux/path.h>
 #include <linux/types.h>
 #include <linux/uidgid.h>
@@ -63,5 +64,17 @@ struct warden_ptrace_denial {
 };
 
 int warden_refuse_ptrace(const struct warden_ptrace_denial *denial, int err);
+
+/* Who changed a setting. */
+enum warden_via {
+	WARDEN_VIA_SYSCTL,
+	WARDEN_VIA_BOOT,
+	WARDEN_VIA_PROCESS,
+};
+
+void warden_report_setting(const char *setting, const char *old,
+			   const char *new, enum warden_via via, int err);
+
+void __init warden_init_reports(void);
 
 #endif /* _SECURITY_WARDEN_REPORT_H */

@@ -12,6 +12,7 @@
 #include "fs.h"
 #include "policy.h"
 #include "ptrace.h"
+#include "report.h"
 #include "settings.h"
 #include "setup.h"
 
@@ -31,6 +32,7 @@ bool warden_enabled __ro_after_init;
 static int __init warden_init(void)
 {
 	warden_enabled = true;
+	warden_init_reports();
 	warden_add_cred_hooks();
 	warden_add_fs_hooks();
 	warden_add_ptrace_hooks();
