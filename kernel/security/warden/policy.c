@@ -34,6 +34,7 @@
 #include "cred.h"
 #include "limits.h"
 #include "policy.h"
+#include "report.h"
 #include "settings.h"
 #include "setup.h"
 
@@ -105,6 +106,34 @@ static int parse_policy(char *text, int levels[WARDEN_RULE_COUNT])
 	return any ? 0 : -EINVAL;
 }
 
+/* A policy in the syntax a write takes: "protected_sticky_symlinks=2 ...". */
+static size_t format_policy(char *const buf, const size_t size,
+			    const u8 levels[WARDEN_RULE_COUNT])
+{
+	enum warden_rule rule;
+	size_t len = 0;
+
+	for (rule = 0; rule < WARDEN_RULE_COUNT; rule++)
+		len += scnprintf(buf + len, size - len, "%s%s=%u",
+				 rule ? " " : "", warden_rule_name(rule),
+				 levels[rule]);
+	return len;
+}
+
+/* Long enough for every rule at its highest level. */
+#define WARDEN_POLICY_SIZE 192
+
+static void report_raise(const u8 old[WARDEN_RULE_COUNT],
+			 const u8 new[WARDEN_RULE_COUNT])
+{
+	char old_text[WARDEN_POLICY_SIZE], new_text[WARDEN_POLICY_SIZE];
+
+	format_policy(old_text, sizeof(old_text), old);
+	format_policy(new_text, sizeof(new_text), new);
+	warden_report_setting("policy", old_text, new_text, WARDEN_VIA_PROCESS,
+			      0);
+}
+
 static bool may_set_policy(void)
 {
 	return task_no_new_privs(current) ||
@@ -148,6 +177,7 @@ static int raise_policy(const int levels[WARDEN_RULE_COUNT])
 	for (rule = 0; rule < WARDEN_RULE_COUNT; rule++)
 		if (levels[rule] != WARDEN_LEVEL_UNSET)
 			blob->levels[rule] = levels[rule];
+	report_raise(old->levels, blob->levels);
 	return commit_creds(new);
 }
 
@@ -219,22 +249,18 @@ static int hook_getprocattr(struct task_struct *const task,
 	buf = kmalloc(WARDEN_ATTR_SIZE, GFP_KERNEL);
 	if (!buf)
 		return -ENOMEM;
-	for (rule = 0; rule < WARDEN_RULE_COUNT; rule++) {
+	for (rule = 0; effective && rule < WARDEN_RULE_COUNT; rule++) {
 		const int global = warden_global_level(rule);
 
-		if (effective)
-			len += scnprintf(buf + len, WARDEN_ATTR_SIZE - len,
-					 "rule=%s global=%d process=%u effective=%d\n",
-					 warden_rule_name(rule), global,
-					 levels[rule],
-					 max_t(int, global, levels[rule]));
-		else
-			len += scnprintf(buf + len, WARDEN_ATTR_SIZE - len,
-					 "%s%s=%u", rule ? " " : "",
-					 warden_rule_name(rule), levels[rule]);
+		len += scnprintf(buf + len, WARDEN_ATTR_SIZE - len,
+				 "rule=%s global=%d process=%u effective=%d\n",
+				 warden_rule_name(rule), global, levels[rule],
+				 max_t(int, global, levels[rule]));
 	}
-	if (!effective)
+	if (!effective) {
+		len = format_policy(buf, WARDEN_ATTR_SIZE, levels);
 		len += scnprintf(buf + len, WARDEN_ATTR_SIZE - len, "\n");
+	}
 	*value = buf;
 	return len;
 }

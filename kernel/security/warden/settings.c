@@ -19,20 +19,29 @@
 
 #include "common.h"
 #include "limits.h"
+#include "report.h"
 #include "settings.h"
+#include "setup.h"
 
 /* The boot parameters are warden.<knob>, however this file is linked. */
 #undef MODULE_PARAM_PREFIX
 #define MODULE_PARAM_PREFIX WARDEN_NAME "."
 
-int warden_levels[WARDEN_RULE_COUNT] __read_mostly = {
-	[WARDEN_RULE_STICKY_SYMLINKS] = CONFIG_SECURITY_WARDEN_STICKY_SYMLINKS,
-	[WARDEN_RULE_NONACCESS_HARDLINKS] =
-		CONFIG_SECURITY_WARDEN_NONACCESS_HARDLINKS,
-	[WARDEN_RULE_FIFOS] = CONFIG_SECURITY_WARDEN_FIFOS,
-	[WARDEN_RULE_REGULAR] = CONFIG_SECURITY_WARDEN_REGULAR,
-	[WARDEN_RULE_PTRACE_SCOPE] = CONFIG_SECURITY_WARDEN_PTRACE_SCOPE,
-};
+#define WARDEN_KCONFIG_LEVELS {					\
+	[WARDEN_RULE_STICKY_SYMLINKS] =					\
+		CONFIG_SECURITY_WARDEN_STICKY_SYMLINKS,			\
+	[WARDEN_RULE_NONACCESS_HARDLINKS] =				\
+		CONFIG_SECURITY_WARDEN_NONACCESS_HARDLINKS,		\
+	[WARDEN_RULE_FIFOS] = CONFIG_SECURITY_WARDEN_FIFOS,		\
+	[WARDEN_RULE_REGULAR] = CONFIG_SECURITY_WARDEN_REGULAR,		\
+	[WARDEN_RULE_PTRACE_SCOPE] = CONFIG_SECURITY_WARDEN_PTRACE_SCOPE, \
+}
+
+int warden_levels[WARDEN_RULE_COUNT] __read_mostly = WARDEN_KCONFIG_LEVELS;
+
+/* What the kernel was built with, to tell what the boot parameters changed. */
+static const int warden_kconfig_levels[WARDEN_RULE_COUNT] __initconst =
+	WARDEN_KCONFIG_LEVELS;
 
 int warden_complain_modes[WARDEN_RULE_COUNT] __read_mostly;
 int warden_locked __read_mostly;
@@ -196,13 +205,28 @@ static bool is_frozen_ptrace(const struct warden_knob *const knob,
 	return value;
 }
 
+static void report_knob(const struct warden_knob *const knob, const int old,
+			const int new, const enum warden_via via, const int err)
+{
+	char setting[sizeof("kernel." WARDEN_NAME ".") + 48];
+	char old_text[12], new_text[12];
+
+	snprintf(setting, sizeof(setting), "kernel." WARDEN_NAME ".%s",
+		 knob->name);
+	snprintf(old_text, sizeof(old_text), "%d", old);
+	snprintf(new_text, sizeof(new_text), "%d", new);
+	warden_report_setting(setting, old_text, new_text, via, err);
+}
+
 /**
  * warden_set_knob - Change a setting at run time
  * @knob: The setting.
  * @value: A value that warden_parse_knob() accepted.
  *
  * The caller checked the capability.  Once locked, every setting stays as
- * it is, the lock included.
+ * it is, the lock included.  A change, and a change refused, is logged and
+ * audited; writing the value a setting already has changes nothing and
+ * says nothing.
  *
  * Context: Process context; takes a mutex.
  *
@@ -210,14 +234,18 @@ static bool is_frozen_ptrace(const struct warden_knob *const knob,
  */
 int warden_set_knob(const struct warden_knob *const knob, const int value)
 {
-	int err = 0;
+	int *const setting = warden_knob_value(knob);
+	int err = 0, old;
 
 	mutex_lock(&warden_settings_mutex);
+	old = READ_ONCE(*setting);
 	if (READ_ONCE(warden_locked) || is_frozen_ptrace(knob, value))
 		err = -EPERM;
 	else
-		WRITE_ONCE(*warden_knob_value(knob), value);
+		WRITE_ONCE(*setting, value);
 	mutex_unlock(&warden_settings_mutex);
+	if (err || old != value)
+		report_knob(knob, old, value, WARDEN_VIA_SYSCTL, err);
 	return err;
 }
 
@@ -239,3 +267,32 @@ static int set_param(const char *const val, const struct kernel_param *kp)
 	WRITE_ONCE(*warden_knob_value(knob), value);
 	return 0;
 }
+
+static int __init kconfig_value(const struct warden_knob *const knob)
+{
+	return knob->kind == WARDEN_KNOB_LEVEL ?
+		       warden_kconfig_levels[knob->rule] : 0;
+}
+
+/*
+ * The boot parameters were parsed before audit was up: what they changed
+ * from the built-in defaults is said once audit is, before the first
+ * process runs.
+ */
+static int __init warden_report_boot_settings(void)
+{
+	size_t i;
+
+	if (!warden_enabled)
+		return 0;
+	for (i = 0; i < warden_knob_count; i++) {
+		const struct warden_knob *const knob = warden_knobs[i];
+		const int old = kconfig_value(knob);
+		const int new = READ_ONCE(*warden_knob_value(knob));
+
+		if (old != new)
+			report_knob(knob, old, new, WARDEN_VIA_BOOT, 0);
+	}
+	return 0;
+}
+late_initcall(warden_report_boot_settings);
