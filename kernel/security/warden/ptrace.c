@@ -224,19 +224,53 @@ static int task_process_scope(struct task_struct *const task)
 }
 
 /*
- * A process that raised its ptrace_scope may trace no further than that
- * scope allows, and be traced no further either: a sandbox at scope 3
- * neither reads nor is read by another process's memory, whoever asks.
- * Only the process chose this, and only about itself: it never restricts
- * a pair of tasks that are both outside its policy.
+ * Whether @tracer is the host's administrator for ptrace: a process's own
+ * policy never takes away what the host's administrator can do.
  */
-static int process_scope(struct task_struct *const other)
+static bool is_host_ptracer(const struct task_struct *const tracer)
 {
-	return max(warden_current_level(WARDEN_RULE_PTRACE_SCOPE),
-		   task_process_scope(other));
+	return has_ns_capability_noaudit((struct task_struct *)tracer,
+					 &init_user_ns, CAP_SYS_PTRACE);
 }
 
-static bool may_attach(struct task_struct *const child, const int scope)
+/*
+ * The scope a pair of processes' own policies set.  A process that raised
+ * its ptrace_scope may trace no further than that scope allows, whoever
+ * it is.  It is also protected at that scope from other tracers, except
+ * from one with CAP_SYS_PTRACE in the initial user namespace: a sandbox
+ * chooses what it does and who else may read it, not whether the host's
+ * administrator may debug it.  Only the process chose this, and only
+ * about itself: it never restricts a pair of tasks both outside its
+ * policy.
+ */
+static int process_scope(struct task_struct *const tracer,
+			 struct task_struct *const tracee)
+{
+	const int own = task_process_scope(tracer);
+	const int other = task_process_scope(tracee);
+
+	if (other <= own || is_host_ptracer(tracer))
+		return own;
+	return other;
+}
+
+/*
+ * Whether @tracer has CAP_SYS_PTRACE over @child.  The check that decides
+ * is audited as any capability check; the ones that only find out which
+ * scope would have allowed a refusal are not.
+ */
+static bool has_ptrace_cap(struct task_struct *const tracer,
+			   struct task_struct *const child, const bool audit)
+{
+	struct user_namespace *const ns = __task_cred(child)->user_ns;
+
+	if (audit)
+		return ns_capable(ns, CAP_SYS_PTRACE);
+	return has_ns_capability_noaudit(tracer, ns, CAP_SYS_PTRACE);
+}
+
+static bool may_attach(struct task_struct *const child, const int scope,
+		       const bool audit)
 {
 	bool allowed;
 
@@ -248,14 +282,12 @@ static bool may_attach(struct task_struct *const child, const int scope)
 		allowed = pid_alive(child) &&
 			  (is_descendant(current, child) ||
 			   is_exception(current, child) ||
-			   ns_capable(__task_cred(child)->user_ns,
-				      CAP_SYS_PTRACE));
+			   has_ptrace_cap(current, child, audit));
 		rcu_read_unlock();
 		return allowed;
 	case WARDEN_PTRACE_CAPABILITY:
 		rcu_read_lock();
-		allowed = ns_capable(__task_cred(child)->user_ns,
-				     CAP_SYS_PTRACE);
+		allowed = has_ptrace_cap(current, child, audit);
 		rcu_read_unlock();
 		return allowed;
 	default:
@@ -271,7 +303,8 @@ static bool may_attach(struct task_struct *const child, const int scope)
  * Only PTRACE_MODE_ATTACH is restricted: ptrace() itself, but also
  * /proc/PID/mem, process_vm_readv() and the like.  Reading /proc/PID/stat
  * and its kind (PTRACE_MODE_READ) stays as the classic rules say.  The
- * scope is the global one, raised by the policy of either process.
+ * scope is the global one, raised by the policies of the two processes
+ * (see process_scope()).
  *
  * Context: task_lock(@child) held: does not sleep.
  *
@@ -285,15 +318,15 @@ static int hook_ptrace_access_check(struct task_struct *const child,
 
 	if (!(mode & PTRACE_MODE_ATTACH))
 		return 0;
-	process = process_scope(child);
+	process = process_scope(current, child);
 	scope = max(warden_global_level(WARDEN_RULE_PTRACE_SCOPE), process);
-	if (may_attach(child, scope))
+	if (may_attach(child, scope, true))
 		return 0;
 
 	allowed_at = scope;
 
 	while (--allowed_at > WARDEN_PTRACE_CLASSIC)
-		if (may_attach(child, allowed_at))
+		if (may_attach(child, allowed_at, false))
 			break;
 	return warden_refuse_ptrace(&(const struct warden_ptrace_denial){
 		.op = WARDEN_PTRACE_ATTACH,
@@ -312,8 +345,8 @@ static int hook_ptrace_access_check(struct task_struct *const child,
  *
  * A process that asks to be traced chose its tracer: scope 1 lets it, as
  * Yama does.  Scope 2 still wants CAP_SYS_PTRACE from the tracer, and
- * scope 3 refuses.  The scope is the global one, raised by the policy of
- * either process.
+ * scope 3 refuses.  The scope is the global one, raised by the policies
+ * of the two processes (see process_scope()).
  *
  * Context: write_lock_irq(&tasklist_lock) held: does not sleep.
  *
@@ -321,7 +354,7 @@ static int hook_ptrace_access_check(struct task_struct *const child,
  */
 static int hook_ptrace_traceme(struct task_struct *const parent)
 {
-	const int process = process_scope(parent);
+	const int process = process_scope(parent, current);
 	const int scope =
 		max(warden_global_level(WARDEN_RULE_PTRACE_SCOPE), process);
 	int allowed_at = WARDEN_PTRACE_RELATIONAL;
