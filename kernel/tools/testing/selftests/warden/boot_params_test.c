@@ -42,6 +42,46 @@ TEST(values_from_command_line)
 	EXPECT_LT(0, checked);
 }
 
+/*
+ * Each parameter that changed a setting is on the record, said once
+ * audit is up; the invalid one changed nothing and is not.
+ */
+TEST(changes_said)
+{
+	const char *const env = getenv("WARDEN_EXPECT");
+	const char *const invalid = getenv("WARDEN_INVALID");
+	char list[1024], *pair, *save;
+
+	ASSERT_NE(NULL, env);
+	ASSERT_NE(NULL, invalid);
+	snprintf(list, sizeof(list), "%s", env);
+	for (pair = strtok_r(list, " ", &save); pair;
+	     pair = strtok_r(NULL, " ", &save)) {
+		char *const eq = strchr(pair, '=');
+		char key[128], new[64], msg[REPORT_SIZE];
+		const char *const needles[] = { key, new, NULL };
+		/* From the first record on. */
+		const int kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+
+		ASSERT_LE(0, kmsg);
+		ASSERT_NE(NULL, eq);
+		*eq = '\0';
+		snprintf(key, sizeof(key), "warden: setting=kernel.warden.%s ",
+			 pair);
+		snprintf(new, sizeof(new), " via=boot res=1 ");
+		EXPECT_EQ(!!strcmp(pair, invalid),
+			  report_find(_metadata, kmsg, needles, NULL, msg))
+		{
+			TH_LOG("A line \"%s\"... via=boot for %s=%s", key,
+			       pair, eq + 1);
+		}
+		snprintf(new, sizeof(new), " new=\"%s\" ", eq + 1);
+		if (strcmp(pair, invalid))
+			EXPECT_NE(NULL, strstr(msg, new));
+		close(kmsg);
+	}
+}
+
 TEST(invalid_parameter_said)
 {
 	const char *const param = getenv("WARDEN_INVALID");

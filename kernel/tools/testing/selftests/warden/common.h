@@ -400,14 +400,32 @@ static inline bool report_matches(const char *const text,
 }
 
 /*
- * Reads kernel log records until one holds all of @needles (NULL
- * terminated), for at most REPORT_TIMEOUT_MS.  Copies the message of that
- * record to @msg.  No record may contain @reject, if not NULL.
+ * Undoes \xHH escapes in place: those of /dev/kmsg, which writes a
+ * backslash and every byte below 0x20 or above 0x7e of a message so, and
+ * those of Warden in a value of a report.
  */
+static inline void hex_unescape(char *const text)
+{
+	char *in = text, *out = text;
+	unsigned int byte;
+
+	while (*in) {
+		if (in[0] == '\\' && in[1] == 'x' &&
+		    sscanf(in + 2, "%2x", &byte) == 1) {
+			*out++ = byte;
+			in += 4;
+		} else {
+			*out++ = *in++;
+		}
+	}
+	*out = '\0';
+}
+
 /*
  * Reads the next record of the kernel log into @record: returns its
- * message, without the header and the newline, or NULL if none is there
- * yet.  Records overwritten before they were read are skipped.
+ * message, as the kernel wrote it, without the header and the newline,
+ * or NULL if none is there yet.  Records overwritten before they were
+ * read are skipped.
  */
 static inline char *report_next(struct __test_metadata *const _metadata,
 				const int kmsg, char *const record)
@@ -430,10 +448,16 @@ static inline char *report_next(struct __test_metadata *const _metadata,
 			continue;
 		text++;
 		text[strcspn(text, "\n")] = '\0';
+		hex_unescape(text);
 		return text;
 	}
 }
 
+/*
+ * Reads kernel log records until one holds all of @needles (NULL
+ * terminated), for at most REPORT_TIMEOUT_MS.  Copies the message of that
+ * record to @msg.  No record may contain @reject, if not NULL.
+ */
 static inline bool report_find(struct __test_metadata *const _metadata,
 			       const int kmsg,
 			       const char *const *const needles,
@@ -479,7 +503,7 @@ static inline pid_t expect_report(struct __test_metadata *const _metadata,
 	int attempt;
 
 	if (d->path)
-		snprintf(path_key, sizeof(path_key), " path=\"%s\" ", d->path);
+		snprintf(path_key, sizeof(path_key), " path=\"%s\"", d->path);
 	else
 		snprintf(path_key, sizeof(path_key), "rule=ptrace_scope ");
 	for (attempt = 0;; attempt++) {
@@ -498,23 +522,91 @@ static inline pid_t expect_report(struct __test_metadata *const _metadata,
 }
 
 /*
- * Writes to @buf the fields that end a filesystem report about a child of
- * spawn_as() run as @uid, without a policy of its own: its parent is the
- * test process.
+ * Writes to @buf the line Warden logs when a child of spawn_as() run as
+ * @uid, without a policy of its own, is refused by the filesystem rule
+ * @rule: its parent is the test process.  @object holds the fields about
+ * the object, "link_uid=1001 dir_uid=0 dir_mode=1777".  Names with
+ * nothing to escape only.
  */
-static inline void report_tail(char *const buf, const size_t size,
-			       const uid_t uid, const char *const rule,
-			       const int allowed_at)
+static inline void fs_report_line(char *const buf, const size_t size,
+				  const char *const rule, const char *const op,
+				  const pid_t pid, const uid_t uid,
+				  const char *const object,
+				  const char *const path)
 {
 	char comm[16] = "";
 
 	prctl(PR_GET_NAME, comm);
 	snprintf(buf, size,
-		 " uid=%u ppid=%d pcomm=\"%s\" knob=kernel.warden.%s allowed_at=%d source=global",
-		 uid, getpid(), comm, rule, allowed_at);
+		 "warden: rule=%s verdict=denied op=%s knob=kernel.warden.%s allowed_at=0 source=global pid=%d uid=%u fsuid=%u ppid=%d %s comm=\"%s\" pcomm=\"%s\" path=\"%s\"",
+		 rule, op, rule, pid, uid, uid, getpid(), object, CHILD_COMM,
+		 comm, path);
 }
 
-/* Per-process policies */
+/*
+ * A report read back as the logfmt it is: key=value or key="value"
+ * fields, in which Warden escaped every byte a user chose (\xHH).  A line
+ * that is not that, or holds a key twice, is refused whole.
+ */
+#define REPORT_MAX_FIELDS 48
+
+struct report_fields {
+	int count;
+	char *key[REPORT_MAX_FIELDS];
+	char *value[REPORT_MAX_FIELDS];
+};
+
+static inline const char *report_field(const struct report_fields *const f,
+				       const char *const key)
+{
+	int i;
+
+	for (i = 0; i < f->count; i++) {
+		if (!strcmp(f->key[i], key))
+			return f->value[i];
+	}
+	return NULL;
+}
+
+/* Splits @text ("warden: k=v ...") in place: returns false if malformed. */
+static inline bool report_parse(char *text, struct report_fields *const f)
+{
+	static const char prefix[] = "warden: ";
+
+	f->count = 0;
+	if (strncmp(text, prefix, strlen(prefix)))
+		return false;
+	text += strlen(prefix);
+	while (*text) {
+		const size_t klen = strspn(text,
+					   "abcdefghijklmnopqrstuvwxyz0123456789_");
+		char *value, *end;
+
+		if (!klen || text[klen] != '=' || f->count == REPORT_MAX_FIELDS)
+			return false;
+		text[klen] = '\0';
+		value = text + klen + 1;
+		if (*value == '"') {
+			value++;
+			end = strchr(value, '"');
+			if (!end || (end[1] && end[1] != ' '))
+				return false;
+		} else {
+			end = value + strcspn(value, " ");
+		}
+		if (report_field(f, text))
+			return false;
+		f->key[f->count] = text;
+		f->value[f->count++] = value;
+		text = *end ? end + 1 : end;
+		if (*end == '"' && *text == ' ')
+			text++;
+		*end = '\0';
+	}
+	return true;
+}
+
+/* Per-process policies *//* Per-process policies */
 
 #define POLICY_ATTR "/proc/self/attr/warden/policy"
 #define WARDEN_SYMLINKS_COMPLAIN_KNOB WARDEN_KNOB "_complain"

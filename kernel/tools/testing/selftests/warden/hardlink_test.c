@@ -391,16 +391,15 @@ static struct denial link_denial(const struct link_op *const op)
 TEST_F_TIMEOUT(hardlink_report, denied_link_logged, 60)
 {
 	const struct denial d = link_denial(&self->denied_op);
-	char msg[REPORT_SIZE], expected[REPORT_SIZE], tail[256];
+	char msg[REPORT_SIZE], expected[REPORT_SIZE], object[32];
 	pid_t pid;
 
 	pid = expect_report(_metadata, self->kmsg, &d, LOG_KEY, NULL, msg);
 
-	report_tail(tail, sizeof(tail), USER_UID,
-		    "protected_nonaccess_hardlinks", 0);
-	snprintf(expected, sizeof(expected),
-		 "warden: rule=protected_nonaccess_hardlinks verdict=denied op=link path=\"%s\" file_uid=%u comm=\"%s\" pid=%d fsuid=%u%s",
-		 self->denied, OTHER_UID, CHILD_COMM, pid, USER_UID, tail);
+	snprintf(object, sizeof(object), "file_uid=%u", OTHER_UID);
+	fs_report_line(expected, sizeof(expected),
+		       "protected_nonaccess_hardlinks", "link", pid, USER_UID,
+		       object, self->denied);
 	EXPECT_STREQ(expected, msg);
 }
 

@@ -88,6 +88,24 @@ TEST_F(locked, one_eperm)
 	expect_frozen(_metadata, "1", EPERM);
 }
 
+/* A write the lock refused is on the record, with who tried. */
+TEST_F(locked, refused_write_logged)
+{
+	const int kmsg = report_open(_metadata);
+	char value[32], new[64], pid[32], msg[REPORT_SIZE];
+	const char *const needles[] = {
+		"warden: setting=kernel.warden.protected_regular ", new,
+		" via=sysctl res=0 ", pid, NULL
+	};
+
+	ASSERT_EQ(0, read_file(WARDEN_REGULAR_KNOB, value, sizeof(value)));
+	snprintf(new, sizeof(new), " new=\"%d\" ", atoi(value) ? 0 : 1);
+	snprintf(pid, sizeof(pid), " pid=%d ", getpid());
+	EXPECT_EQ(EPERM, write_file(WARDEN_REGULAR_KNOB, atoi(value) ? "0" : "1"));
+	EXPECT_TRUE(report_find(_metadata, kmsg, needles, NULL, msg));
+	close(kmsg);
+}
+
 /* A bad value is still refused as such. */
 TEST_F(locked, invalid_einval)
 {

@@ -558,17 +558,17 @@ static pid_t report_denial(struct __test_metadata *const _metadata,
 TEST_F_TIMEOUT(denial_report, denied_follow_logged, 60)
 {
 	char link[PATH_MAX], msg[REPORT_SIZE], expected[REPORT_SIZE];
-	char tail[256];
+	char object[64];
 	pid_t pid;
 
 	path_join(_metadata, link, self->s.shared, "logged");
 	make_link(_metadata, link, self->s.target, OTHER_UID);
 	pid = report_denial(_metadata, self->kmsg, link, LOG_KEY, NULL, msg);
 
-	report_tail(tail, sizeof(tail), USER_UID, "protected_sticky_symlinks", 0);
-	snprintf(expected, sizeof(expected),
-		 "warden: rule=protected_sticky_symlinks verdict=denied op=follow path=\"%s\" link_uid=%u dir_uid=%u dir_mode=1777 comm=\"%s\" pid=%d fsuid=%u%s",
-		 link, OTHER_UID, ROOT_UID, CHILD_COMM, pid, USER_UID, tail);
+	snprintf(object, sizeof(object), "link_uid=%u dir_uid=%u dir_mode=1777",
+		 OTHER_UID, ROOT_UID);
+	fs_report_line(expected, sizeof(expected), "protected_sticky_symlinks",
+		       "follow", pid, USER_UID, object, link);
 	EXPECT_STREQ(expected, msg);
 }
 
