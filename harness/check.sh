@@ -20,7 +20,7 @@ fi
 stress="WARDEN_STRESS_ATTEMPTS=$WARDEN_STRESS_ATTEMPTS"
 boots=(
 	# name | kernel arguments | test commands
-	"suite|audit=1|$kunit $t/symlink_test $t/hardlink_test $t/sticky_create_test $t/sysctl_test $t/knob_fuzz_test $t/ptrace_test $t/policy_test $t/lsm_list_modules_test 'sh /warden/wardenctl_test.sh' 'sh /warden/sysctl_example_test.sh'"
+	"suite|audit=1|$kunit $t/symlink_test $t/hardlink_test $t/sticky_create_test $t/sysctl_test $t/knob_fuzz_test $t/ptrace_test $t/policy_test $t/report_test $t/lsm_list_modules_test 'sh /warden/wardenctl_test.sh' 'sh /warden/sysctl_example_test.sh' 'sh /warden/ausearch_test.sh'"
 	# The races, with a preemptible kernel even without SMP.
 	"stress|preempt=full|'$stress $t/symlink_race_test' '$stress $t/hardlink_race_test' '$stress $t/ptrace_race_test'"
 	# Complain mode and the counters, without audit=1: the flood test

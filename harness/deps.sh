@@ -11,15 +11,38 @@ packages=(
 	qemu-system-x86 busybox-static libc6-dev rsync groff-base "$@"
 )
 
+# Programs the guest runs but the host must not install (auditd would
+# start its daemon on the host): their packages are unpacked, not
+# installed, under $GUEST_DEBS (initramfs.sh copies what the guest needs).
+unpacked=(auditd libauparse0)
+
+unpack_guest_debs() {
+	local p tmp
+
+	for p in "${unpacked[@]}"; do
+		[ -e "$GUEST_DEBS/.$p" ] && continue
+		tmp=$(mktemp -d)
+		(cd "$tmp" && apt-get download -q "$p" >/dev/null 2>&1) || {
+			${SUDO:-} apt-get update -q >/dev/null
+			(cd "$tmp" && apt-get download -q "$p" >/dev/null 2>&1)
+		} || die "cannot download $p"
+		mkdir -p "$GUEST_DEBS"
+		dpkg-deb -x "$tmp"/*.deb "$GUEST_DEBS"
+		touch "$GUEST_DEBS/.$p"
+		rm -rf "$tmp"
+	done
+}
+
 missing=()
 for p in "${packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
 		missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-
-say "installing: ${missing[*]}"
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
-${SUDO:-} apt-get update -q >/dev/null
-DEBIAN_FRONTEND=noninteractive ${SUDO:-} apt-get install -y -q \
-	--no-install-recommends "${missing[@]}" >/dev/null
+if [ ${#missing[@]} -gt 0 ]; then
+	say "installing: ${missing[*]}"
+	${SUDO:-} apt-get update -q >/dev/null
+	DEBIAN_FRONTEND=noninteractive ${SUDO:-} apt-get install -y -q \
+		--no-install-recommends "${missing[@]}" >/dev/null
+fi
+unpack_guest_debs

@@ -11,6 +11,8 @@ KSRC_TARBALL=${KSRC_TARBALL:-/usr/src/$KSRC_PACKAGE.tar.xz}
 PRISTINE=${PRISTINE:-$WARDEN_CACHE/pristine}
 APPLY=${APPLY:-$WARDEN_CACHE/apply}
 TREE=${TREE:-$WARDEN_CACHE/tree}
+# Debian packages the guest runs programs of, unpacked (deps.sh).
+GUEST_DEBS=${GUEST_DEBS:-$WARDEN_CACHE/debs}
 # BUILD_FLAVOR picks a kernel: empty for the one the suite boots, "debug"
 # for the same with the kernel's bug detectors (harness/config/debug.config
 # on top of base.config), or a build-only variant (nowarden, noaudit,

@@ -39,6 +39,36 @@ build_prog lsm_list_modules_test "$selftests"/lsm/lsm_list_modules_test.c \
 build_prog wardenctl "$REPO"/wardenctl/*.c
 build_prog warden_bench "$REPO"/bench/warden_bench.c
 
+# Programs of Debian packages the guest runs as they are, from $GUEST_DEBS
+# (deps.sh), with the shared libraries ldd finds for them (those of the
+# unpacked packages first): the real audit tools, to read Warden's records
+# as an administrator does.
+guest_programs=(sbin/ausearch sbin/aureport)
+
+libs_of() {	# libs_of PROGRAM: its libraries and loader, one per line
+	LD_LIBRARY_PATH=$GUEST_DEBS/lib/x86_64-linux-gnu ldd "$1" |
+		awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
+}
+
+host_program_entries() {
+	local p lib
+
+	for d in /lib /lib/x86_64-linux-gnu /lib64 /sbin; do
+		echo "dir $d 0755 0 0"
+	done
+	for p in "${guest_programs[@]}"; do
+		[ -x "$GUEST_DEBS/$p" ] || die "no $p in $GUEST_DEBS (run: make deps)"
+		echo "file /$p $GUEST_DEBS/$p 0755 0 0"
+		libs_of "$GUEST_DEBS/$p"
+	done | while read -r entry; do
+		case $entry in
+		dir\ *|file\ *) echo "$entry" ;;
+		/lib64/*) echo "file $entry $(readlink -f "$entry") 0755 0 0" ;;
+		*) echo "file /lib/x86_64-linux-gnu/$(basename "$entry") $(readlink -f "$entry") 0755 0 0" ;;
+		esac
+	done | awk '!seen[$2]++'
+}
+
 list=$out.list
 {
 	for d in /bin /dev /etc /mnt /mnt/guest /proc /root /sys /tmp /warden /warden/bin; do
@@ -49,6 +79,7 @@ list=$out.list
 	for applet in $("$busybox" --list); do
 		[ "$applet" = busybox ] || echo "slink /bin/$applet busybox 0777 0 0"
 	done
+	host_program_entries
 	echo "file /init $REPO/harness/guest/init 0755 0 0"
 	echo "file /etc/passwd $REPO/harness/guest/passwd 0644 0 0"
 	echo "file /etc/group $REPO/harness/guest/group 0644 0 0"

@@ -23,7 +23,7 @@ show() {
 
 last_log() {
 	echo "  and the kernel log says:"
-	dmesg | grep "warden: rule=$1 " | tail -n 1 | sed 's/^\[[^]]*\] /    /'
+	dmesg | grep "warden: rule=$1 verdict=" | tail -n 1 | sed 's/^\[[^]]*\] /    /'
 }
 
 verdict() {	# verdict WHAT EXPECTED GOT

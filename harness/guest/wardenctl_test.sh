@@ -192,7 +192,7 @@ wait $wpid
 rc=$?
 ok watch.exits_0_after_count [ "$rc" = 0 ]
 ok watch.prints_the_new_report_without_header \
-	eval 'grep -q "^warden: rule=protected_sticky_symlinks verdict=denied op=follow path=\"$LINK\" .* pid=$pid " "$OUT"'
+	eval 'grep -q "^warden: rule=protected_sticky_symlinks verdict=denied op=follow .* pid=$pid .* path=\"$LINK\"\$" "$OUT"'
 ok watch.skips_the_backlog [ "$(wc -l < "$OUT")" = 1 ]
 ok watch.all_prints_the_backlog \
 	eval 'timeout 20 "$W" watch --all --count 1 > "$OUT" && grep -q "^warden: " "$OUT"'
