@@ -87,7 +87,8 @@ static void usage(FILE *const out)
 		"  lock                    freeze every Warden setting until reboot\n"
 		"  watch [--all] [--audit] [--count N]\n"
 		"                          print Warden's reports as the kernel logs them\n"
-		"  explain [-n N]          explain the last N denials in the kernel log (10)\n"
+		"  explain [-n N]          explain the last N denials and settings changes in\n"
+		"                          the kernel log (10)\n"
 		"  exec [--RULE=LEVEL]... -- CMD [ARGS]\n"
 		"                          set no_new_privs, raise the rules for CMD and all\n"
 		"                          its descendants, and run it (--symlinks=2 --ptrace=3)\n"
@@ -1149,7 +1150,8 @@ static bool is_denial(const struct fields *const f)
 /* Whether @f counts the reports a ratelimit dropped. */
 static bool is_suppressed(const struct fields *const f)
 {
-	return field(f, "suppressed") && field(f, "rule");
+	return field(f, "suppressed") &&
+	       (field(f, "rule") || field(f, "setting"));
 }
 
 /*
@@ -1288,11 +1290,13 @@ static int cmd_watch(const int argc, char *const argv[])
 
 /*
  * The ratelimits' notices, added up per rule and subject: a row per rule,
- * then one for rules this wardenctl does not know; a column per subject,
- * then one for none.
+ * then one for the process policies' lines (setting=policy) and one for
+ * rules this wardenctl does not know; a column per subject, then one for
+ * none.
  */
-#define DROP_OTHER RULE_COUNT
-#define DROP_ROWS (RULE_COUNT + 1)
+#define DROP_POLICY RULE_COUNT
+#define DROP_OTHER (RULE_COUNT + 1)
+#define DROP_ROWS (RULE_COUNT + 2)
 
 static const char *const subjects[] = { "root", "user" };
 
@@ -1321,6 +1325,8 @@ static size_t drop_row(const struct fields *const f)
 	const char *const rule = field(f, "rule");
 	const struct rule *const r = rule ? find_rule(rule) : NULL;
 
+	if (!rule)
+		return DROP_POLICY;
 	return r && !strcmp(r->name, rule) ? (size_t)(r - rules) : DROP_OTHER;
 }
 
@@ -1398,21 +1404,24 @@ static void ring_free(struct ring *const r)
 
 /*
  * Files one of Warden's lines: a denial, or a malformed line naming a
- * rule, in @denials; a ratelimit notice of a rule with the next denial.
- * False when out of memory.
+ * rule, in @denials; a settings change in @settings; a ratelimit notice
+ * with the next report of its kind.  False when out of memory.
  */
-static bool take_line(const char *const msg, struct ring *const denials)
+static bool take_line(const char *const msg, struct ring *const denials,
+		      struct ring *const settings)
 {
 	static struct log_line l;
 	const struct fields *const f = &l.f;
 
 	parse_line(&l, msg);
-	if (!field(f, "rule"))
-		return true;
 	if (!f->malformed && is_suppressed(f))
-		return add_drops(&denials->pending, f);
-	if (f->malformed || is_denial(f))
+		return add_drops(field(f, "rule") ? &denials->pending :
+						    &settings->pending,
+				 f);
+	if (field(f, "rule") && (f->malformed || is_denial(f)))
 		return ring_add(denials, msg);
+	if (field(f, "setting"))
+		return ring_add(settings, msg);
 	return true;
 }
 
@@ -1671,12 +1680,16 @@ static void print_drops(const struct drops *const d, const char *const more)
 			if (!n)
 				continue;
 			printf("(%llu %sreport%s of ", n, more, n == 1 ? "" : "s");
-			if (row == DROP_OTHER)
+			if (row == DROP_POLICY)
+				printf("process policy changes");
+			else if (row == DROP_OTHER)
 				printf("rules unknown to this wardenctl");
 			else
 				printf("%s", rules[row].name);
-			printf("%s %s not logged: ratelimit; the counters count every one)\n",
-			       by[col], n == 1 ? "was" : "were");
+			printf("%s %s not logged: ratelimit%s)\n", by[col],
+			       n == 1 ? "was" : "were",
+			       row == DROP_POLICY ? "" :
+			       "; the counters count every one");
 		}
 	}
 }
@@ -1714,6 +1727,114 @@ static void explain_denial(const struct fields *const f)
 		printf(" (unknown to this wardenctl)\n");
 	}
 	explain_knobs(f, rule, denied);
+}
+
+/*
+ * Warns of a change of @setting from @old to @new that took from the
+ * protection: a rule switched off, lowered, or put in complain mode; one
+ * the kernel @refused is an attempt, and worth a look too.
+ */
+static void explain_weakening(const char *const setting, const char *const old,
+			      const char *const new, const bool refused)
+{
+	static const char suffix[] = "_complain";
+	const size_t prefix = strlen(KNOB_PREFIX);
+	const struct rule *r;
+	bool complain = false;
+	char name[64];
+	int from, to;
+	size_t len;
+
+	if (strncmp(setting, KNOB_PREFIX, prefix) || !parse_int(old, &from) ||
+	    !parse_int(new, &to) || to == from)
+		return;
+	len = strlen(setting + prefix);
+	if (len > strlen(suffix) &&
+	    !strcmp(setting + prefix + len - strlen(suffix), suffix)) {
+		complain = true;
+		len -= strlen(suffix);
+	}
+	snprintf(name, sizeof(name), "%.*s", (int)len, setting + prefix);
+	r = find_rule(name);
+	if (!r || strcmp(r->name, name) || (complain ? to < from : to > from))
+		return;
+	printf("    warning: %s", refused ? "a refused attempt to " : "this ");
+	if (complain)
+		printf("put %s in complain mode%s\n", name,
+		       refused ? "" : ": it logs, but denies nothing");
+	else if (!to)
+		printf("%s %s off\n", refused ? "switch" : "switched", name);
+	else
+		printf("%s %s\n", refused ? "lower" : "lowered", name);
+}
+
+/* The levels a process raised its own policy to: "ptrace_scope 0 -> 3". */
+static void explain_policy(const char *const old, const char *const new)
+{
+	static struct log_line from, to;
+	bool any = false;
+	int i;
+
+	parse_line(&from, old ? old : "");
+	parse_line(&to, new ? new : "");
+	printf("    raised:  ");
+	for (i = 0; i < to.f.count; i++) {
+		const char *const was = field(&from.f, to.f.key[i]);
+
+		if (was && !strcmp(was, to.f.value[i]))
+			continue;
+		printf("%s", any ? ", " : "");
+		print_text(to.f.key[i]);
+		printf(" ");
+		print_value(was);
+		printf(" -> ");
+		print_text(to.f.value[i]);
+		any = true;
+	}
+	printf("%s\n", any ? "" : "nothing");
+}
+
+static void explain_setting(const struct fields *const f)
+{
+	static const char *const ids[] = { "pid", "uid", "auid", "ses" };
+	const char *setting, *via, *res;
+	bool policy, refused;
+
+	setting = field_or_unknown(f, "setting");
+	via = field_or_unknown(f, "via");
+	res = field(f, "res");
+	policy = !strcmp(setting, "policy");
+	refused = res && !strcmp(res, "0");
+
+	print_text(setting);
+	if (policy) {
+		printf(": a process raised its own policy");
+	} else {
+		printf(": ");
+		print_value(field(f, "old"));
+		printf(" -> ");
+		print_value(field(f, "new"));
+	}
+	if (!strcmp(via, "sysctl")) {
+		printf(", by sysctl");
+	} else if (!strcmp(via, "boot")) {
+		printf(", by a boot parameter");
+	} else if (strcmp(via, "process")) {
+		printf(", via ");
+		print_text(via);
+	}
+	if (refused)
+		printf(": refused (the lock, or ptrace_scope 3)");
+	printf("\n    who:     ");
+	print_name(field(f, "comm"));
+	printf(" (");
+	print_ids(f, "", ids, ARRAY_SIZE(ids));
+	printf(")\n");
+	if (policy)
+		explain_policy(field(f, "old"), field(f, "new"));
+	else
+		explain_weakening(setting, field_or_unknown(f, "old"),
+				  field_or_unknown(f, "new"), refused);
 }
 
 /* How a kind of report is named, "Warden denial(s)", and explained. */
@@ -1773,8 +1894,12 @@ static int cmd_explain(const int argc, char *const argv[])
 	static const struct kind denial = {
 		"Warden denial", "Warden denials", explain_denial,
 	};
+	static const struct kind setting = {
+		"change of a Warden setting", "changes of Warden settings",
+		explain_setting,
+	};
 	static struct log_reader r;
-	struct ring denials;
+	struct ring denials, settings;
 	unsigned long want = 10;
 	char *line;
 	int c, got;
@@ -1788,7 +1913,7 @@ static int cmd_explain(const int argc, char *const argv[])
 
 	if (!open_log(&r))
 		return EXIT_FAIL;
-	if (!ring_init(&denials, want)) {
+	if (!ring_init(&denials, want) || !ring_init(&settings, want)) {
 		warn("%s", strerror(ENOMEM));
 		return EXIT_FAIL;
 	}
@@ -1807,7 +1932,7 @@ static int cmd_explain(const int argc, char *const argv[])
 		msg = log_message(line);
 		if (!msg || !is_warden_line(msg))
 			continue;
-		if (!take_line(msg, &denials)) {
+		if (!take_line(msg, &denials, &settings)) {
 			warn("%s", strerror(ENOMEM));
 			return EXIT_FAIL;
 		}
@@ -1815,7 +1940,10 @@ static int cmd_explain(const int argc, char *const argv[])
 	close(r.fd);
 
 	explain_ring(&denials, &denial);
+	printf("\n");
+	explain_ring(&settings, &setting);
 	ring_free(&denials);
+	ring_free(&settings);
 	return EXIT_SUCCESS;
 }
 

@@ -347,6 +347,7 @@ ok "explain: the last line without a newline" has '"/tmp/no-newline"'
 printf '6,1,0,-;warden: initialized\n5,2,0,-;warden: rule=protected_fifos suppressed=3 subject=root\n' > "$KMSG"
 ok "explain of a log without denials exits 0 and says so" \
 	eval 'status_is 0 explain && has "No Warden denial" && has "(3 more reports of protected_fifos by root were not logged: ratelimit; the counters count every one)"'
+ok "explain of a log without settings changes says so" has "No change of a Warden setting in the kernel log."
 printf '6,1,0,-;warden: initialized\n4,2,0,-;warden: 3 reports suppressed (ratelimit)\n' > "$KMSG"
 ok "explain ignores the notice of the old kernel, which named no rule" \
 	eval 'status_is 0 explain && has "No Warden denial" && ! has "not logged"'
@@ -407,6 +408,51 @@ ok "explain: its twin, whole, is not said to be cut" \
 	eval '[ "$(grep -c "(cut:" "$OUT")" = 1 ] && has "\"$long\", owned by uid 1000"'
 ok "explain: a path the kernel could not resolve" \
 	has 'regular file ? (a path the kernel could not resolve), owned by uid 1000'
+
+# explain: the changes of the settings
+
+settings_log() {
+	cat > "$KMSG" <<'EOF'
+5,200,0,-;warden: setting=kernel.warden.protected_regular old="1" new="0" via=sysctl res=1 pid=300 uid=0 auid=1000 ses=3 comm="bash"
+5,201,0,-;warden: rule=protected_fifos verdict=denied op=open_creat knob=kernel.warden.protected_fifos allowed_at=0 source=global pid=38 uid=0 fsuid=0 ppid=1 file_uid=1000 comm="sh" pcomm="init" path="/tmp/fifo"
+5,202,0,-;warden: setting=kernel.warden.protected_fifos_complain old="0" new="1" via=sysctl res=1 pid=301 uid=0 auid=1000 ses=3 comm="sysctl"
+5,203,0,-;warden: setting=kernel.warden.ptrace_scope old="3" new="0" via=sysctl res=0 pid=302 uid=0 auid=4294967295 ses=4294967295 comm="evil\x5cx20sh"
+5,204,0,-;warden: setting=kernel.warden.protected_sticky_symlinks old="1" new="2" via=boot res=1 pid=1 uid=0 auid=4294967295 ses=4294967295 comm="swapper/0"
+5,205,0,-;warden: setting=policy suppressed=4
+5,206,0,-;warden: setting=policy old="protected_sticky_symlinks=0 protected_nonaccess_hardlinks=0 protected_fifos=0 protected_regular=0 ptrace_scope=0" new="protected_sticky_symlinks=2 protected_nonaccess_hardlinks=0 protected_fifos=0 protected_regular=0 ptrace_scope=3" via=process res=1 pid=400 uid=1000 auid=1000 ses=3 comm="make"
+5,207,0,-;warden: setting=kernel.warden.protected_regular_complain old="1" new="0" via=sysctl res=1 pid=303 uid=0 auid=1000 ses=3 comm="sysctl"
+EOF
+}
+fake_root
+settings_log
+ok "explain with settings changes exits 0" status_is 0 explain
+ok "explain lists the settings changes after the denials, oldest first" \
+	eval 'has "The last 6 changes of Warden settings in the kernel log, oldest first:" && [ "$(grep -n "^\[" "$OUT" | head -n 2 | cut -d: -f2 | cut -c1-5 | tr "\n" " ")" = "[1/1] [1/6] " ]'
+ok "explain: a setting's old and new value, and how" \
+	has '[1/6] kernel.warden.protected_regular: 1 -> 0, by sysctl'
+ok "explain: who changed a setting" has 'who:     "bash" (pid 300, uid 0, auid 1000, ses 3)'
+ok "explain: a rule switched off is flagged" has 'warning: this switched protected_regular off'
+ok "explain: a rule put in complain mode is flagged" \
+	has 'warning: this put protected_fifos in complain mode: it logs, but denies nothing'
+ok "explain: a change the kernel refused says so" \
+	has '[3/6] kernel.warden.ptrace_scope: 3 -> 0, by sysctl: refused'
+ok "explain: a refused attempt to switch a rule off is flagged as one" \
+	has 'warning: a refused attempt to switch ptrace_scope off'
+ok "explain: an unset auid and session, and an escaped comm" \
+	has '"evil\x20sh" (pid 302, uid 0, auid unset, ses unset)'
+ok "explain: a rule raised at boot is not flagged" \
+	eval 'has "[4/6] kernel.warden.protected_sticky_symlinks: 1 -> 2, by a boot parameter" && [ "$(grep -c warning: "$OUT")" = 3 ]'
+ok "explain: a process's policy, the levels it raised" \
+	eval 'has "[5/6] policy: a process raised its own policy" && has "raised:  protected_sticky_symlinks 0 -> 2, ptrace_scope 0 -> 3"'
+ok "explain: policy lines the ratelimit dropped" \
+	has '(4 reports of process policy changes were not logged: ratelimit)'
+ok "explain: complain mode switched off is not flagged" \
+	eval 'has "[6/6] kernel.warden.protected_regular_complain: 1 -> 0" && [ "$(tail -n 1 "$OUT" | cut -c1-13)" = "    who:     " ]'
+ok "explain -n 2 lists the last two settings changes" \
+	eval 'status_is 0 explain -n 2 && has "[1/2] policy" && has "[2/2] kernel.warden.protected_regular_complain" && ! has "[3/"'
+echo '5,1,0,-;warden: setting=kernel.warden.protected_regular old="1" new="0" via=sysctl res=1 pid=300 uid=0 auid=1000 ses=3 comm="x" res=0' > "$KMSG"
+ok "explain: a settings line with a key twice is malformed" \
+	eval 'status_is 0 explain && has "[1/1] malformed report, not explained: the field res= comes twice" && ! has warning'
 
 # watch
 
