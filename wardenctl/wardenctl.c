@@ -87,7 +87,7 @@ static void usage(FILE *const out)
 		"  lock                    freeze every Warden setting until reboot\n"
 		"  watch [--all] [--audit] [--count N]\n"
 		"                          print Warden's reports as the kernel logs them\n"
-		"  explain [-n N]          explain the last N denials and settings changes in\n"
+		"  explain [-n N] [--json] explain the last N denials and settings changes in\n"
 		"                          the kernel log (10)\n"
 		"  exec [--RULE=LEVEL]... -- CMD [ARGS]\n"
 		"                          set no_new_privs, raise the rules for CMD and all\n"
@@ -1357,6 +1357,16 @@ static bool add_drops(struct drops **const d, const struct fields *const f)
 	return true;
 }
 
+static void merge_drops(struct drops *const to, const struct drops *const from)
+{
+	size_t row, col;
+
+	for (row = 0; from && row < DROP_ROWS; row++) {
+		for (col = 0; col < DROP_COLUMNS; col++)
+			to->n[row][col] += from->n[row][col];
+	}
+}
+
 static bool ring_init(struct ring *const r, const unsigned long want)
 {
 	*r = (struct ring){ .want = want };
@@ -1885,9 +1895,109 @@ static void explain_ring(const struct ring *const r, const struct kind *const k)
 	}
 }
 
+/*
+ * A string in JSON: the text as print_text() shows it, escaped as JSON
+ * wants, so that the \xHH of a name is "\\xHH".
+ */
+static void json_string(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		const unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20 || c > 0x7e)
+			printf("\\\\x%02x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+static void json_drops(const struct drops *const d)
+{
+	const char *sep = "";
+	size_t row, col;
+
+	putchar('[');
+	for (row = 0; d && row < DROP_ROWS; row++) {
+		for (col = 0; col < DROP_COLUMNS; col++) {
+			if (!d->n[row][col])
+				continue;
+			if (row == DROP_POLICY)
+				printf("%s{\"setting\":\"policy\"", sep);
+			else if (row == DROP_OTHER)
+				printf("%s{\"rule\":null", sep);
+			else
+				printf("%s{\"rule\":\"%s\"", sep, rules[row].name);
+			if (col != DROP_NO_SUBJECT)
+				printf(",\"subject\":\"%s\"", subjects[col]);
+			printf(",\"suppressed\":%llu}", d->n[row][col]);
+			sep = ",";
+		}
+	}
+	putchar(']');
+}
+
+/* {"line":..., "malformed":false, "fields":{...}, "suppressed_before":[...]} */
+static void json_report(const struct report *const rep)
+{
+	static struct log_line l;
+	int i;
+
+	parse_line(&l, rep->msg);
+	printf("{\"line\":");
+	json_string(rep->msg);
+	printf(",\"malformed\":%s,\"fields\":", l.f.malformed ? "true" : "false");
+	if (l.f.malformed)
+		printf("null");
+	for (i = 0; !l.f.malformed && i < l.f.count; i++) {
+		putchar(i ? ',' : '{');
+		json_string(l.f.key[i]);
+		putchar(':');
+		json_string(l.f.value[i]);
+	}
+	if (!l.f.malformed)
+		fputs(l.f.count ? "}" : "{}", stdout);
+	printf(",\"suppressed_before\":");
+	json_drops(rep->drops);
+	putchar('}');
+}
+
+static void json_ring(const char *const name, const struct ring *const r)
+{
+	unsigned long i;
+
+	printf("\"%s\":[", name);
+	for (i = 0; i < ring_kept(r); i++) {
+		if (i)
+			putchar(',');
+		json_report(ring_at(r, i));
+	}
+	putchar(']');
+}
+
+static void print_explain_json(const struct ring *const denials,
+			       const struct ring *const settings)
+{
+	struct drops after = { 0 };
+
+	merge_drops(&after, denials->pending);
+	merge_drops(&after, settings->pending);
+	putchar('{');
+	json_ring("denials", denials);
+	putchar(',');
+	json_ring("settings", settings);
+	printf(",\"suppressed_after\":");
+	json_drops(&after);
+	printf("}\n");
+}
+
 static int cmd_explain(const int argc, char *const argv[])
 {
 	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
@@ -1901,6 +2011,7 @@ static int cmd_explain(const int argc, char *const argv[])
 	static struct log_reader r;
 	struct ring denials, settings;
 	unsigned long want = 10;
+	bool json = false;
 	char *line;
 	int c, got;
 
@@ -1908,6 +2019,8 @@ static int cmd_explain(const int argc, char *const argv[])
 	while ((c = next_option(argc, argv, ":hn:", longopts)) != -1) {
 		if (c == 'n')
 			want = parse_count(argv[0], "-n", optarg);
+		else if (c == 'j')
+			json = true;
 	}
 	no_more_args(argc, argv);
 
@@ -1939,9 +2052,13 @@ static int cmd_explain(const int argc, char *const argv[])
 	}
 	close(r.fd);
 
-	explain_ring(&denials, &denial);
-	printf("\n");
-	explain_ring(&settings, &setting);
+	if (json) {
+		print_explain_json(&denials, &settings);
+	} else {
+		explain_ring(&denials, &denial);
+		printf("\n");
+		explain_ring(&settings, &setting);
+	}
 	ring_free(&denials);
 	ring_free(&settings);
 	return EXIT_SUCCESS;

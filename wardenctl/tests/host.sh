@@ -454,6 +454,38 @@ echo '5,1,0,-;warden: setting=kernel.warden.protected_regular old="1" new="0" vi
 ok "explain: a settings line with a key twice is malformed" \
 	eval 'status_is 0 explain && has "[1/1] malformed report, not explained: the field res= comes twice" && ! has warning'
 
+# explain --json
+
+fake_root
+settings_log
+cp "$KMSG" "$tmp/settings.log"
+sample_log
+cat "$tmp/settings.log" >> "$KMSG"
+ok "explain --json exits 0" status_is 0 explain --json
+ok "explain --json is valid JSON, on one line" \
+	eval 'python3 -m json.tool "$OUT" > /dev/null && [ "$(wc -l < "$OUT")" = 1 ]'
+ok "explain --json: the denials, oldest first, with their fields as logged" \
+	json_true '[d["fields"]["rule"] for d in j["denials"]] == ["protected_sticky_symlinks", "protected_regular", "protected_nonaccess_hardlinks", "protected_fifos", "ptrace_scope", "ptrace_scope", "protected_fifos"] and j["denials"][0]["fields"]["allowed_at"] == "0"'
+ok "explain --json: a name stays escaped, its backslash escaped for JSON" \
+	json_true 'j["denials"][1]["fields"]["comm"] == "app\\x20job" and j["denials"][1]["fields"]["path"] == "/tmp/app\\x20log.txt"'
+ok "explain --json: the ratelimit's notices before a denial" \
+	json_true 'j["denials"][2]["suppressed_before"] == [{"rule": "protected_regular", "subject": "user", "suppressed": 12}, {"rule": "ptrace_scope", "subject": "root", "suppressed": 1}] and j["denials"][1]["suppressed_before"] == []'
+ok "explain --json: the settings changes, with the policy notice" \
+	json_true 'len(j["settings"]) == 6 and j["settings"][0]["fields"]["new"] == "0" and j["settings"][4]["suppressed_before"] == [{"setting": "policy", "suppressed": 4}] and j["settings"][2]["fields"]["comm"] == "evil\\x20sh"'
+fake_root
+printf '%s\n' \
+	'5,1,0,-;warden: rule=protected_regular verdict=denied allowed_at=0 path="/a" path="/b"' \
+	'5,2,0,-;warden: rule=protected_fifos verdict=denied allowed_at=0 comm="q\x5cx22\x5cx5c\x1b" path="/tmp/f"' \
+	'5,3,0,-;warden: rule=protected_fifos suppressed=2 subject=user' > "$KMSG"
+ok "explain --json of quotes, backslashes and control bytes in names is valid JSON" \
+	eval 'status_is 0 explain --json && python3 -m json.tool "$OUT" > /dev/null'
+ok "explain --json: a name's escapes, and a control byte as \\xHH" \
+	json_true 'j["denials"][1]["fields"]["comm"] == "q\\x22\\x5c\\x1b"'
+ok "explain --json: a malformed report has its line and no fields" \
+	json_true 'j["denials"][0]["malformed"] is True and j["denials"][0]["fields"] is None and j["denials"][0]["line"].endswith("path=\"/a\" path=\"/b\"") and j["denials"][1]["malformed"] is False'
+ok "explain --json: the notices after the last report" \
+	json_true 'j["suppressed_after"] == [{"rule": "protected_fifos", "subject": "user", "suppressed": 2}] and j["settings"] == []'
+
 # watch
 
 fake_root
