@@ -570,7 +570,8 @@ static int read_rule_table(const char *const path, const char *const keys[],
 		struct fields f;
 
 		parse_fields(line, &f);
-		name = field(&f, "rule");
+		/* Which of two values is right cannot be told: neither. */
+		name = f.malformed ? NULL : field(&f, "rule");
 		if (name)
 			r = find_rule(name);
 		for (k = 0; r && k < nkeys; k++)

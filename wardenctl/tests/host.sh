@@ -118,6 +118,16 @@ ok "status --json: missing counters are null, and status exits 1" \
 	eval '[ "$rc" = 1 ] && json_true "j[\"rules\"][0][\"denied\"] is None" && has_err "no counters for protected_sticky_symlinks"'
 ok "status --json: a counter too big for JSON integers is null" \
 	json_true 'j["rules"][4]["denied"] is None and j["rules"][4]["would_deny"] == 0'
+fake_root
+sed -i 's/^rule=protected_fifos denied=20 /rule=protected_fifos denied=20 denied=0 /' "$SEC/counters"
+run status --json
+ok "status --json: a counters line with a key twice is not read, and status exits 1" \
+	eval '[ "$rc" = 1 ] && json_true "j[\"rules\"][2][\"denied\"] is None and j[\"rules\"][3][\"denied\"] == 30" && has_err "no counters for protected_fifos"'
+fake_root
+echo 1 > "$SYS/protected_fifos_complain"
+run status --json
+ok "status --json: its twin, with each key once, is read" \
+	json_true 'j["rules"][2]["denied"] == 20 and j["rules"][2]["would_deny"] == 21'
 rm "$SYS/protected_fifos_complain"
 run status --json
 ok "status --json: an unreadable mode is null, with a warning" \
