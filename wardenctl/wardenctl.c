@@ -87,7 +87,8 @@ static void usage(FILE *const out)
 		"  lock                    freeze every Warden setting until reboot\n"
 		"  watch [--all] [--audit] [--count N]\n"
 		"                          print Warden's reports as the kernel logs them\n"
-		"  explain [-n N]          explain the last N denials in the kernel log (10)\n"
+		"  explain [-n N] [--json] explain the last N denials and settings changes in\n"
+		"                          the kernel log (10)\n"
 		"  exec [--RULE=LEVEL]... -- CMD [ARGS]\n"
 		"                          set no_new_privs, raise the rules for CMD and all\n"
 		"                          its descendants, and run it (--symlinks=2 --ptrace=3)\n"
@@ -306,17 +307,24 @@ static void set_knob(const char *const name, const int value)
 
 /* Key=value fields of log and counters lines */
 
-#define MAX_FIELDS 48
+#define MAX_FIELDS 64
 
+/*
+ * The fields of one line, in the order of the line.  A line whose key
+ * comes twice, or with more fields than MAX_FIELDS, is @malformed: which
+ * of two values is the true one cannot be told, so neither is.
+ */
 struct fields {
 	int count;
+	bool malformed;
+	const char *duplicate;
 	const char *key[MAX_FIELDS];
 	const char *value[MAX_FIELDS];
 };
 
 static bool is_key_char(const char c)
 {
-	return isalnum((unsigned char)c) || c == '_';
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
 }
 
 /* Returns the length of the key of a "key=" at @s, or 0 if none starts there. */
@@ -329,31 +337,43 @@ static size_t key_length(const char *const s)
 	return n && s[n] == '=' ? n : 0;
 }
 
-/*
- * Returns the quote that ends a quoted value starting at @s, or NULL.  The
- * kernel escapes control characters in /dev/kmsg but not quotes, so a
- * quote in a path or a command name does not end the value: only one
- * followed by the end of the line or by a space and the next key does.
- */
-static char *closing_quote(char *const s)
+static void add_field(struct fields *const f, const char *const key,
+		      const char *const value)
 {
-	char *q;
+	int i;
 
-	for (q = strchr(s, '"'); q; q = strchr(q + 1, '"')) {
-		if (q[1] == '\0' || (q[1] == ' ' && key_length(q + 2)))
-			return q;
+	for (i = 0; i < f->count; i++) {
+		if (!strcmp(f->key[i], key)) {
+			f->malformed = true;
+			if (!f->duplicate)
+				f->duplicate = key;
+			return;
+		}
 	}
-	return NULL;
+	if (f->count == MAX_FIELDS) {
+		f->malformed = true;
+		return;
+	}
+	f->key[f->count] = key;
+	f->value[f->count] = value;
+	f->count++;
 }
 
 /*
- * Splits @s in place into key=value and key="value" fields.  Words that
- * are not fields ("warden:") are skipped; past MAX_FIELDS, fields are
- * dropped.  An unterminated quoted value runs to the end of the line.
+ * Splits @s in place into key=value and key="value" fields, as the kernel
+ * writes them: a key is [a-z0-9_]+ at the start of a word, a value runs to
+ * the next space, a quoted one to the next quote.  The kernel escapes the
+ * quote, the backslash and the space in every name a user chose (\x22),
+ * so a name can neither end its value nor start a field.  Words that are
+ * not fields ("warden:") are skipped.  An unterminated quoted value runs
+ * to the end of the line; text stuck to a closing quote makes the line
+ * malformed, as a key given twice does.
  */
 static void parse_fields(char *s, struct fields *const f)
 {
 	f->count = 0;
+	f->malformed = false;
+	f->duplicate = NULL;
 	while (*s) {
 		const size_t klen = key_length(s);
 		char *key, *value, *end;
@@ -365,28 +385,25 @@ static void parse_fields(char *s, struct fields *const f)
 		}
 		key = s;
 		s[klen] = '\0';
-		s += klen + 1;
-		if (*s == '"') {
-			s++;
-			end = closing_quote(s);
-			if (!end)
-				end = s + strlen(s);
+		value = s + klen + 1;
+		if (*value == '"') {
+			value++;
+			end = value + strcspn(value, "\"");
+			s = *end ? end + 1 : end;
+			if (*s && *s != ' ')
+				f->malformed = true;
+			s += strcspn(s, " ");
 		} else {
-			end = s + strcspn(s, " ");
+			end = value + strcspn(value, " ");
+			s = end;
 		}
-		value = s;
-		s = *end ? end + 1 : end;
-		*end = '\0';
 		s += strspn(s, " ");
-		if (f->count < MAX_FIELDS) {
-			f->key[f->count] = key;
-			f->value[f->count] = value;
-			f->count++;
-		}
+		*end = '\0';
+		add_field(f, key, value);
 	}
 }
 
-/* Returns the value of the first field @key, or NULL. */
+/* Returns the value of the field @key, or NULL. */
 static const char *field(const struct fields *const f, const char *const key)
 {
 	int i;
@@ -405,6 +422,23 @@ static const char *field_or_unknown(const struct fields *const f,
 	const char *const v = field(f, key);
 
 	return v ? v : "?";
+}
+
+/*
+ * Prints @s as it is, but for the bytes a terminal would act on: control
+ * bytes and bytes above 0x7e are shown as the kernel escapes them, \xHH.
+ * The names in a report are escaped already, and stay so.
+ */
+static void print_text(const char *s)
+{
+	for (; *s; s++) {
+		const unsigned char c = *s;
+
+		if (c < 0x20 || c > 0x7e)
+			printf("\\x%02x", c);
+		else
+			putchar(c);
+	}
 }
 
 static const struct rule *find_rule(const char *const name)
@@ -536,7 +570,8 @@ static int read_rule_table(const char *const path, const char *const keys[],
 		struct fields f;
 
 		parse_fields(line, &f);
-		name = field(&f, "rule");
+		/* Which of two values is right cannot be told: neither. */
+		name = f.malformed ? NULL : field(&f, "rule");
 		if (name)
 			r = find_rule(name);
 		for (k = 0; r && k < nkeys; k++)
@@ -991,10 +1026,59 @@ static bool is_kmsg_header(const char *s, const char *const end)
 	return true;
 }
 
+static int hex_digit(const char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Returns the byte of a "\xHH" at @s, or -1 if none starts there. */
+static int hex_escape(const char *const s)
+{
+	int hi, lo;
+
+	if (s[0] != '\\' || s[1] != 'x')
+		return -1;
+	hi = hex_digit(s[2]);
+	lo = hi < 0 ? -1 : hex_digit(s[3]);
+	return lo < 0 ? -1 : hi << 4 | lo;
+}
+
 /*
- * Returns the message of a log line: without the "prio,seq,usec,flags;"
- * header of a /dev/kmsg record, or the "[ time] " of a saved dmesg.  The
- * record's dictionary lines (they start with a space) have none: NULL.
+ * /dev/kmsg writes every byte of a message below 0x20 or above 0x7e, and
+ * the backslash, as \xHH: undoes that in place, so that @s becomes the
+ * text the kernel wrote, where the \x22 of a name came as \x5cx22.  A NUL
+ * stays escaped, as it would end the string.
+ */
+static void unescape_kmsg(char *s)
+{
+	char *out = s;
+
+	while (*s) {
+		const int c = hex_escape(s);
+
+		if (c > 0) {
+			*out++ = (char)c;
+			s += 4;
+		} else {
+			*out++ = *s++;
+		}
+	}
+	*out = '\0';
+}
+
+/*
+ * Returns the message of a log line, as the kernel wrote it: that of a
+ * /dev/kmsg record without its "prio,seq,usec,flags;" header and with the
+ * escaping of /dev/kmsg undone, or that of a saved dmesg, raw already,
+ * without its "[ time] ".  The record's dictionary lines (they start with
+ * a space) have none: NULL.  Nor has a record that user space wrote to
+ * /dev/kmsg: the kernel gives those a facility other than its own, 0.
  */
 static char *log_message(char *const line)
 {
@@ -1002,8 +1086,12 @@ static char *log_message(char *const line)
 
 	if (line[0] == ' ')
 		return NULL;
-	if (semicolon && is_kmsg_header(line, semicolon))
+	if (semicolon && is_kmsg_header(line, semicolon)) {
+		if (strtoul(line, NULL, 10) >> 3)
+			return NULL;
+		unescape_kmsg(semicolon + 1);
 		return semicolon + 1;
+	}
 	if (line[0] == '[') {
 		char *const end = strstr(line, "] ");
 
@@ -1034,44 +1122,52 @@ static bool open_log(struct log_reader *const r)
 
 #define WARDEN_PREFIX "warden: "
 
-/* Whether @msg is Warden's report of a denial (or of a complain-mode allow). */
-static bool is_denial(const char *const msg)
+static bool is_warden_line(const char *const msg)
 {
-	return !strncmp(msg, WARDEN_PREFIX, strlen(WARDEN_PREFIX)) &&
-	       strstr(msg, " rule=");
+	return !strncmp(msg, WARDEN_PREFIX, strlen(WARDEN_PREFIX));
 }
 
-/* Returns how many reports the ratelimit dropped, if @msg says so, or 0. */
-static unsigned long long suppressed_count(const char *const msg)
-{
-	const char *s = msg + strlen(WARDEN_PREFIX);
-	unsigned long long n;
-	char *end;
+/* A line of the log cut into its fields, in a copy of its own. */
+struct log_line {
+	char text[LOG_BUF_SIZE];
+	struct fields f;
+};
 
-	if (strncmp(msg, WARDEN_PREFIX, strlen(WARDEN_PREFIX)) ||
-	    !isdigit((unsigned char)*s))
-		return 0;
-	errno = 0;
-	n = strtoull(s, &end, 10);
-	if (errno || strncmp(end, " report", strlen(" report")) ||
-	    !strstr(end, " suppressed"))
-		return 0;
-	return n;
+static void parse_line(struct log_line *const l, const char *const msg)
+{
+	snprintf(l->text, sizeof(l->text), "%s", msg);
+	parse_fields(l->text, &l->f);
+}
+
+/*
+ * Whether @f is Warden's report of a denial (or of a complain-mode
+ * allow): the ratelimit's notices name a rule too, but no verdict.
+ */
+static bool is_denial(const struct fields *const f)
+{
+	return field(f, "rule") && field(f, "verdict");
+}
+
+/* Whether @f counts the reports a ratelimit dropped. */
+static bool is_suppressed(const struct fields *const f)
+{
+	return field(f, "suppressed") &&
+	       (field(f, "rule") || field(f, "setting"));
 }
 
 /*
  * Audit records reach the kernel log when no audit daemon takes them:
- * "audit: type=1702 audit(...): ... lsm=warden".  A record names Warden
- * with lsm=, or at least with one of Warden's rules.
+ * "audit: type=1702 audit(...): lsm=warden ...", and the same for the
+ * types 1703 (ANOM_CREAT), 1400 (AVC) and 1405 (MAC_CONFIG_CHANGE).
  */
 static bool is_warden_audit(const char *const msg)
 {
 	static const char *const types[] = {
 		"audit: type=1702 ", "audit: type=1703 ", "audit: type=1400 ",
+		"audit: type=1405 ",
 	};
-	char copy[LOG_BUF_SIZE];
-	const char *lsm, *rule;
-	struct fields f;
+	static struct log_line l;
+	const char *lsm;
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(types); i++) {
@@ -1080,13 +1176,9 @@ static bool is_warden_audit(const char *const msg)
 	}
 	if (i == ARRAY_SIZE(types))
 		return false;
-	snprintf(copy, sizeof(copy), "%s", msg);
-	parse_fields(copy, &f);
-	lsm = field(&f, "lsm");
-	if (lsm)
-		return !strcmp(lsm, "warden");
-	rule = field(&f, "rule");
-	return rule && find_rule(rule) && !strcmp(find_rule(rule)->name, rule);
+	parse_line(&l, msg);
+	lsm = field(&l.f, "lsm");
+	return !l.f.malformed && lsm && !strcmp(lsm, "warden");
 }
 
 /* watch */
@@ -1185,9 +1277,9 @@ static int cmd_watch(const int argc, char *const argv[])
 		msg = log_message(line);
 		if (!msg)
 			continue;
-		if (!strncmp(msg, WARDEN_PREFIX, strlen(WARDEN_PREFIX)) ||
-		    (audit && is_warden_audit(msg))) {
-			puts(msg);
+		if (is_warden_line(msg) || (audit && is_warden_audit(msg))) {
+			print_text(msg);
+			putchar('\n');
 			seen++;
 		}
 	}
@@ -1197,41 +1289,202 @@ static int cmd_watch(const int argc, char *const argv[])
 
 /* explain */
 
-/* A denial to explain, and how many reports the ratelimit dropped before it. */
-struct report {
-	char *msg;
-	unsigned long long suppressed;
+/*
+ * The ratelimits' notices, added up per rule and subject: a row per rule,
+ * then one for the process policies' lines (setting=policy) and one for
+ * rules this wardenctl does not know; a column per subject, then one for
+ * none.
+ */
+#define DROP_POLICY RULE_COUNT
+#define DROP_OTHER (RULE_COUNT + 1)
+#define DROP_ROWS (RULE_COUNT + 2)
+
+static const char *const subjects[] = { "root", "user" };
+
+#define DROP_NO_SUBJECT ARRAY_SIZE(subjects)
+#define DROP_COLUMNS (DROP_NO_SUBJECT + 1)
+
+struct drops {
+	unsigned long long n[DROP_ROWS][DROP_COLUMNS];
 };
 
-static void print_name(const char *const v)
+/* A report to explain, and what the ratelimits dropped just before it. */
+struct report {
+	char *msg;
+	struct drops *drops;
+};
+
+/* The last @want reports of one kind, of @total, and what came after. */
+struct ring {
+	struct report *slot;
+	unsigned long want, total;
+	struct drops *pending;
+};
+
+static size_t drop_row(const struct fields *const f)
 {
-	if (v)
-		printf("\"%s\"", v);
-	else
-		printf("?");
+	const char *const rule = field(f, "rule");
+	const struct rule *const r = rule ? find_rule(rule) : NULL;
+
+	if (!rule)
+		return DROP_POLICY;
+	return r && !strcmp(r->name, rule) ? (size_t)(r - rules) : DROP_OTHER;
 }
 
-/* The field @prefix@name, as "tracer_" "pid": ptrace reports name two tasks. */
-static const char *task_field(const struct fields *const f,
-			      const char *const prefix, const char *const name)
+static size_t drop_column(const struct fields *const f)
+{
+	const char *const subject = field(f, "subject");
+	size_t i;
+
+	for (i = 0; subject && i < ARRAY_SIZE(subjects); i++) {
+		if (!strcmp(subjects[i], subject))
+			return i;
+	}
+	return DROP_NO_SUBJECT;
+}
+
+/* Adds a notice "rule=R suppressed=N subject=S" to @d: false without memory. */
+static bool add_drops(struct drops **const d, const struct fields *const f)
+{
+	unsigned long long n;
+
+	if (!parse_ull(field(f, "suppressed"), &n))
+		return true;
+	if (!*d)
+		*d = calloc(1, sizeof(**d));
+	if (!*d)
+		return false;
+	(*d)->n[drop_row(f)][drop_column(f)] += n;
+	return true;
+}
+
+static void merge_drops(struct drops *const to, const struct drops *const from)
+{
+	size_t row, col;
+
+	for (row = 0; from && row < DROP_ROWS; row++) {
+		for (col = 0; col < DROP_COLUMNS; col++)
+			to->n[row][col] += from->n[row][col];
+	}
+}
+
+static bool ring_init(struct ring *const r, const unsigned long want)
+{
+	*r = (struct ring){ .want = want };
+	r->slot = calloc(want, sizeof(*r->slot));
+	return r->slot;
+}
+
+/* Keeps @msg, and the drops before it, in place of the oldest report. */
+static bool ring_add(struct ring *const r, const char *const msg)
+{
+	struct report *const slot = &r->slot[r->total % r->want];
+
+	free(slot->msg);
+	free(slot->drops);
+	slot->msg = strdup(msg);
+	slot->drops = r->pending;
+	r->pending = NULL;
+	r->total++;
+	return slot->msg;
+}
+
+static unsigned long ring_kept(const struct ring *const r)
+{
+	return r->total < r->want ? r->total : r->want;
+}
+
+/* The @i-th of the reports kept, oldest first. */
+static const struct report *ring_at(const struct ring *const r,
+				    const unsigned long i)
+{
+	return &r->slot[(r->total - ring_kept(r) + i) % r->want];
+}
+
+static void ring_free(struct ring *const r)
+{
+	unsigned long i;
+
+	for (i = 0; i < r->want; i++) {
+		free(r->slot[i].msg);
+		free(r->slot[i].drops);
+	}
+	free(r->slot);
+	free(r->pending);
+}
+
+/*
+ * Files one of Warden's lines: a denial, or a malformed line naming a
+ * rule, in @denials; a settings change in @settings; a ratelimit notice
+ * with the next report of its kind.  False when out of memory.
+ */
+static bool take_line(const char *const msg, struct ring *const denials,
+		      struct ring *const settings)
+{
+	static struct log_line l;
+	const struct fields *const f = &l.f;
+
+	parse_line(&l, msg);
+	if (!f->malformed && is_suppressed(f))
+		return add_drops(field(f, "rule") ? &denials->pending :
+						    &settings->pending,
+				 f);
+	if (field(f, "rule") && (f->malformed || is_denial(f)))
+		return ring_add(denials, msg);
+	if (field(f, "setting"))
+		return ring_add(settings, msg);
+	return true;
+}
+
+/* A value of the log, escaped as it was logged, or "?" if missing. */
+static void print_value(const char *const v)
+{
+	print_text(v ? v : "?");
+}
+
+/* A name in quotes, escaped as it was logged, or "?" if missing. */
+static void print_name(const char *const v)
+{
+	if (!v) {
+		printf("?");
+		return;
+	}
+	putchar('"');
+	print_text(v);
+	putchar('"');
+}
+
+/* The fields @prefix@keys as "pid 300, uid 0, auid 1000", "?" where missing. */
+static void print_ids(const struct fields *const f, const char *const prefix,
+		      const char *const keys[], const size_t count)
 {
 	char key[64];
+	size_t i;
 
-	snprintf(key, sizeof(key), "%s%s", prefix, name);
-	return field(f, key);
+	for (i = 0; i < count; i++) {
+		const char *v;
+
+		snprintf(key, sizeof(key), "%s%s", prefix, keys[i]);
+		v = field(f, key);
+		/* An unset auid or session, as (uid_t)-1. */
+		if (v && !strcmp(v, "4294967295"))
+			v = "unset";
+		printf("%s%s ", i ? ", " : "", keys[i]);
+		print_value(v);
+	}
 }
 
 /* "comm" (pid N, uid N[, fsuid N]), of the task whose fields start with @prefix */
 static void print_task(const struct fields *const f, const char *const prefix)
 {
-	const char *const pid = task_field(f, prefix, "pid");
-	const char *const uid = task_field(f, prefix, "uid");
-	const char *const fsuid = task_field(f, prefix, "fsuid");
+	static const char *const ids[] = { "pid", "uid", "fsuid" };
+	char key[64];
 
-	print_name(task_field(f, prefix, "comm"));
-	printf(" (pid %s, uid %s", pid ? pid : "?", uid ? uid : "?");
-	if (fsuid)
-		printf(", fsuid %s", fsuid);
+	snprintf(key, sizeof(key), "%scomm", prefix);
+	print_name(field(f, key));
+	snprintf(key, sizeof(key), "%sfsuid", prefix);
+	printf(" (");
+	print_ids(f, prefix, ids, field(f, key) ? 3 : 2);
 	printf(")");
 }
 
@@ -1242,7 +1495,9 @@ static void explain_who(const struct fields *const f, const char *const prefix)
 	print_task(f, prefix);
 	printf(", child of ");
 	print_name(field(f, "pcomm"));
-	printf(" (pid %s)\n", field_or_unknown(f, "ppid"));
+	printf(" (pid ");
+	print_value(field(f, "ppid"));
+	printf(")\n");
 }
 
 static const char *file_kind(const char *const rule)
@@ -1267,6 +1522,27 @@ static const char *default_op(const char *const rule)
 	return "?";
 }
 
+/*
+ * The path as logged: "?" is one d_path() could not resolve, and one too
+ * long for the record ends in "..." with path_cut= bytes left out.
+ */
+static void print_path(const struct fields *const f)
+{
+	const char *const path = field(f, "path");
+	const char *const cut = field(f, "path_cut");
+
+	if (path && !strcmp(path, "?")) {
+		printf("? (a path the kernel could not resolve)");
+		return;
+	}
+	print_name(path);
+	if (cut) {
+		printf(" (cut: ");
+		print_value(cut);
+		printf(" more bytes not logged)");
+	}
+}
+
 static void explain_fs(const struct fields *const f, const char *const rule)
 {
 	const char *const op = field(f, "op") ? field(f, "op") : default_op(rule);
@@ -1282,14 +1558,18 @@ static void explain_fs(const struct fields *const f, const char *const rule)
 	} else if (!strcmp(op, "open_creat")) {
 		printf("open with O_CREAT the existing %s ", file_kind(rule));
 	} else {
-		printf("%s ", op);
+		print_text(op);
+		putchar(' ');
 	}
-	print_name(field(f, "path"));
-	printf(", owned by uid %s", owner ? owner : "?");
-	if (field(f, "dir_uid") || field(f, "dir_mode"))
-		printf(",\n             in a sticky directory owned by uid %s, mode %s",
-		       field_or_unknown(f, "dir_uid"),
-		       field_or_unknown(f, "dir_mode"));
+	print_path(f);
+	printf(", owned by uid ");
+	print_value(owner);
+	if (field(f, "dir_uid") || field(f, "dir_mode")) {
+		printf(",\n             in a sticky directory owned by uid ");
+		print_value(field(f, "dir_uid"));
+		printf(", mode ");
+		print_value(field(f, "dir_mode"));
+	}
 	printf("\n");
 }
 
@@ -1301,14 +1581,27 @@ static void explain_ptrace(const struct fields *const f)
 
 	explain_who(f, traceme ? "target_" : "tracer_");
 	printf("    what:    ");
-	if (traceme)
+	if (traceme) {
 		printf("PTRACE_TRACEME, to be traced by ");
-	else if (!strcmp(op, "attach"))
+	} else if (!strcmp(op, "attach")) {
 		printf("ptrace attach to ");
-	else
-		printf("%s ", op);
+	} else {
+		print_text(op);
+		putchar(' ');
+	}
 	print_task(f, traceme ? "tracer_" : "target_");
-	printf(" at ptrace_scope %s\n", field_or_unknown(f, "scope"));
+	printf(" at ptrace_scope ");
+	print_value(field(f, "scope"));
+	printf("\n");
+}
+
+/* "sysctl KNOB[SUFFIX]=VALUE": the knob as logged, escaped. */
+static void print_sysctl(const char *const knob, const char *const suffix,
+			 const char *const value)
+{
+	printf("sysctl ");
+	print_text(knob);
+	printf("%s=%s", suffix, value);
 }
 
 /* Which setting allows it, and what complain mode would do instead. */
@@ -1316,7 +1609,6 @@ static void explain_knobs(const struct fields *const f, const char *const rule,
 			  const bool denied)
 {
 	const struct rule *const r = find_rule(rule);
-	const char *const allowed_at = field(f, "allowed_at");
 	const char *const knob = field(f, "knob");
 	const char *const scope = field(f, "scope");
 	/* A set command needs a rule this wardenctl knows. */
@@ -1324,7 +1616,8 @@ static void explain_knobs(const struct fields *const f, const char *const rule,
 	const bool final = !strcmp(rule, "ptrace_scope") && scope &&
 			   atoi(scope) == PTRACE_SCOPE_FINAL;
 	const char *const source = field(f, "source");
-	char knob_name[128];
+	char knob_name[128], level[16] = "";
+	int allowed_at;
 
 	if (source && !strcmp(source, "process")) {
 		printf("    allowed with: nothing: the process's own policy refused it (see\n"
@@ -1336,87 +1629,390 @@ static void explain_knobs(const struct fields *const f, const char *const rule,
 		snprintf(knob_name, sizeof(knob_name), "%s", knob);
 	else
 		snprintf(knob_name, sizeof(knob_name), KNOB_PREFIX "%s", rule);
+	if (field(f, "allowed_at") && parse_int(field(f, "allowed_at"), &allowed_at))
+		snprintf(level, sizeof(level), "%d", allowed_at);
 
 	printf("    %s ", denied ? "allowed with:" :
 	       "allowed even when enforced, with:");
-	if (!allowed_at)
-		printf("a lower %s (the report does not say which level)\n",
-		       knob_name);
-	else if (alias)
-		printf("sysctl %s=%s  (wardenctl set %s %s)\n", knob_name,
-		       allowed_at, alias, allowed_at);
-	else
-		printf("sysctl %s=%s\n", knob_name, allowed_at);
+	if (!level[0]) {
+		printf("a lower ");
+		print_text(knob_name);
+		printf(" (the report does not say which level)");
+	} else {
+		print_sysctl(knob_name, "", level);
+		if (alias)
+			printf("  (wardenctl set %s %s)", alias, level);
+	}
+	printf("\n");
 	if (final) {
 		printf("    ptrace_scope 3 cannot be lowered and always enforces until reboot:\n"
 		       "      boot with warden.ptrace_scope=%s instead\n",
-		       allowed_at ? allowed_at : "N");
+		       level[0] ? level : "N");
 		return;
 	}
-	if (denied) {
-		printf("    or, to log and count it but allow it: ");
-		if (alias)
-			printf("wardenctl set %s complain  (sysctl %s_complain=1)\n",
-			       alias, knob_name);
-		else
-			printf("sysctl %s_complain=1\n", knob_name);
-	} else {
-		printf("    to deny it instead: ");
-		if (alias)
-			printf("wardenctl set %s enforce  (sysctl %s_complain=0)\n",
-			       alias, knob_name);
-		else
-			printf("sysctl %s_complain=0\n", knob_name);
+	printf(denied ? "    or, to log and count it but allow it: " :
+			"    to deny it instead: ");
+	if (alias)
+		printf("wardenctl set %s %s  (", alias,
+		       denied ? "complain" : "enforce");
+	print_sysctl(knob_name, "_complain", denied ? "1" : "0");
+	printf("%s\n", alias ? ")" : "");
+}
+
+/* A line that cannot be read one way only, shown as it is, explained not. */
+static void explain_malformed(const struct fields *const f,
+			      const char *const msg)
+{
+	printf("malformed report, not explained: ");
+	if (f->duplicate)
+		printf("the field %s= comes twice\n", f->duplicate);
+	else
+		printf("text after a closing quote, or too many fields\n");
+	printf("    line:    ");
+	print_text(msg);
+	printf("\n");
+}
+
+/*
+ * Says what the ratelimits dropped: "(12 reports of protected_regular by
+ * users were not logged: ratelimit; ...)", @more for those after the last
+ * report.
+ */
+static void print_drops(const struct drops *const d, const char *const more)
+{
+	static const char *const by[DROP_COLUMNS] = { " by root", " by users",
+						      "" };
+	size_t row, col;
+
+	for (row = 0; d && row < DROP_ROWS; row++) {
+		for (col = 0; col < DROP_COLUMNS; col++) {
+			const unsigned long long n = d->n[row][col];
+
+			if (!n)
+				continue;
+			printf("(%llu %sreport%s of ", n, more, n == 1 ? "" : "s");
+			if (row == DROP_POLICY)
+				printf("process policy changes");
+			else if (row == DROP_OTHER)
+				printf("rules unknown to this wardenctl");
+			else
+				printf("%s", rules[row].name);
+			printf("%s %s not logged: ratelimit%s)\n", by[col],
+			       n == 1 ? "was" : "were",
+			       row == DROP_POLICY ? "" :
+			       "; the counters count every one");
+		}
 	}
 }
 
-static void explain_one(const struct report *const rep, const unsigned long i,
-			const unsigned long n)
+static void explain_denial(const struct fields *const f)
 {
-	char copy[LOG_BUF_SIZE];
 	const char *rule, *verdict;
-	struct fields f;
 	bool denied;
 
-	if (rep->suppressed)
-		printf("(%llu report%s before the next one %s not logged: ratelimit;\n"
-		       " the counters in 'wardenctl status' count every one)\n\n",
-		       rep->suppressed, rep->suppressed == 1 ? "" : "s",
-		       rep->suppressed == 1 ? "was" : "were");
-	snprintf(copy, sizeof(copy), "%s", rep->msg);
-	parse_fields(copy, &f);
-	rule = field_or_unknown(&f, "rule");
-	verdict = field_or_unknown(&f, "verdict");
+	rule = field_or_unknown(f, "rule");
+	verdict = field_or_unknown(f, "verdict");
 	denied = strcmp(verdict, "would_deny");
 
-	printf("[%lu/%lu] %s: %s\n", i, n, rule,
-	       !strcmp(verdict, "denied")     ? "denied" :
-	       !strcmp(verdict, "would_deny") ? "would have been denied" :
-						verdict);
-	if (!strcmp(rule, "ptrace_scope"))
-		explain_ptrace(&f);
-	else
-		explain_fs(&f, rule);
+	print_text(rule);
+	printf(": ");
 	if (!strcmp(verdict, "denied"))
-		printf("    verdict: denied: the rule is enforced, the access failed\n");
+		printf("denied");
 	else if (!strcmp(verdict, "would_deny"))
+		printf("would have been denied");
+	else
+		print_text(verdict);
+	printf("\n");
+	if (!strcmp(rule, "ptrace_scope"))
+		explain_ptrace(f);
+	else
+		explain_fs(f, rule);
+	if (!strcmp(verdict, "denied")) {
+		printf("    verdict: denied: the rule is enforced, the access failed\n");
+	} else if (!strcmp(verdict, "would_deny")) {
 		printf("    verdict: allowed, because the rule is in complain mode; it was only\n"
 		       "             logged and counted\n");
+	} else {
+		printf("    verdict: ");
+		print_text(verdict);
+		printf(" (unknown to this wardenctl)\n");
+	}
+	explain_knobs(f, rule, denied);
+}
+
+/*
+ * Warns of a change of @setting from @old to @new that took from the
+ * protection: a rule switched off, lowered, or put in complain mode; one
+ * the kernel @refused is an attempt, and worth a look too.
+ */
+static void explain_weakening(const char *const setting, const char *const old,
+			      const char *const new, const bool refused)
+{
+	static const char suffix[] = "_complain";
+	const size_t prefix = strlen(KNOB_PREFIX);
+	const struct rule *r;
+	bool complain = false;
+	char name[64];
+	int from, to;
+	size_t len;
+
+	if (strncmp(setting, KNOB_PREFIX, prefix) || !parse_int(old, &from) ||
+	    !parse_int(new, &to) || to == from)
+		return;
+	len = strlen(setting + prefix);
+	if (len > strlen(suffix) &&
+	    !strcmp(setting + prefix + len - strlen(suffix), suffix)) {
+		complain = true;
+		len -= strlen(suffix);
+	}
+	snprintf(name, sizeof(name), "%.*s", (int)len, setting + prefix);
+	r = find_rule(name);
+	if (!r || strcmp(r->name, name) || (complain ? to < from : to > from))
+		return;
+	printf("    warning: %s", refused ? "a refused attempt to " : "this ");
+	if (complain)
+		printf("put %s in complain mode%s\n", name,
+		       refused ? "" : ": it logs, but denies nothing");
+	else if (!to)
+		printf("%s %s off\n", refused ? "switch" : "switched", name);
 	else
-		printf("    verdict: %s (unknown to this wardenctl)\n", verdict);
-	explain_knobs(&f, rule, denied);
+		printf("%s %s\n", refused ? "lower" : "lowered", name);
+}
+
+/* The levels a process raised its own policy to: "ptrace_scope 0 -> 3". */
+static void explain_policy(const char *const old, const char *const new)
+{
+	static struct log_line from, to;
+	bool any = false;
+	int i;
+
+	parse_line(&from, old ? old : "");
+	parse_line(&to, new ? new : "");
+	printf("    raised:  ");
+	for (i = 0; i < to.f.count; i++) {
+		const char *const was = field(&from.f, to.f.key[i]);
+
+		if (was && !strcmp(was, to.f.value[i]))
+			continue;
+		printf("%s", any ? ", " : "");
+		print_text(to.f.key[i]);
+		printf(" ");
+		print_value(was);
+		printf(" -> ");
+		print_text(to.f.value[i]);
+		any = true;
+	}
+	printf("%s\n", any ? "" : "nothing");
+}
+
+static void explain_setting(const struct fields *const f)
+{
+	static const char *const ids[] = { "pid", "uid", "auid", "ses" };
+	const char *setting, *via, *res;
+	bool policy, refused;
+
+	setting = field_or_unknown(f, "setting");
+	via = field_or_unknown(f, "via");
+	res = field(f, "res");
+	policy = !strcmp(setting, "policy");
+	refused = res && !strcmp(res, "0");
+
+	print_text(setting);
+	if (policy) {
+		printf(": a process raised its own policy");
+	} else {
+		printf(": ");
+		print_value(field(f, "old"));
+		printf(" -> ");
+		print_value(field(f, "new"));
+	}
+	if (!strcmp(via, "sysctl")) {
+		printf(", by sysctl");
+	} else if (!strcmp(via, "boot")) {
+		printf(", by a boot parameter");
+	} else if (strcmp(via, "process")) {
+		printf(", via ");
+		print_text(via);
+	}
+	if (refused)
+		printf(": refused (the lock, or ptrace_scope 3)");
+	printf("\n    who:     ");
+	print_name(field(f, "comm"));
+	printf(" (");
+	print_ids(f, "", ids, ARRAY_SIZE(ids));
+	printf(")\n");
+	if (policy)
+		explain_policy(field(f, "old"), field(f, "new"));
+	else
+		explain_weakening(setting, field_or_unknown(f, "old"),
+				  field_or_unknown(f, "new"), refused);
+}
+
+/* How a kind of report is named, "Warden denial(s)", and explained. */
+struct kind {
+	const char *one;
+	const char *many;
+	void (*explain)(const struct fields *f);
+};
+
+/* "[i/n] ", what the ratelimits dropped before it, and the report. */
+static void explain_report(const struct report *const rep,
+			   const unsigned long i, const unsigned long n,
+			   const struct kind *const k)
+{
+	static struct log_line l;
+
+	print_drops(rep->drops, "");
+	if (rep->drops)
+		printf("\n");
+	parse_line(&l, rep->msg);
+	printf("[%lu/%lu] ", i, n);
+	if (l.f.malformed)
+		explain_malformed(&l.f, rep->msg);
+	else
+		k->explain(&l.f);
+}
+
+static void explain_ring(const struct ring *const r, const struct kind *const k)
+{
+	const unsigned long kept = ring_kept(r);
+	unsigned long i;
+
+	if (!kept)
+		printf("No %s in the kernel log.\n", k->one);
+	else if (kept == 1)
+		printf("The last %s in the kernel log:\n\n", k->one);
+	else
+		printf("The last %lu %s in the kernel log, oldest first:\n\n",
+		       kept, k->many);
+	for (i = 0; i < kept; i++) {
+		explain_report(ring_at(r, i), i + 1, kept, k);
+		if (i + 1 < kept)
+			printf("\n");
+	}
+	if (r->pending) {
+		printf("\n");
+		print_drops(r->pending, "more ");
+	}
+}
+
+/*
+ * A string in JSON: the text as print_text() shows it, escaped as JSON
+ * wants, so that the \xHH of a name is "\\xHH".
+ */
+static void json_string(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		const unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20 || c > 0x7e)
+			printf("\\\\x%02x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+static void json_drops(const struct drops *const d)
+{
+	const char *sep = "";
+	size_t row, col;
+
+	putchar('[');
+	for (row = 0; d && row < DROP_ROWS; row++) {
+		for (col = 0; col < DROP_COLUMNS; col++) {
+			if (!d->n[row][col])
+				continue;
+			if (row == DROP_POLICY)
+				printf("%s{\"setting\":\"policy\"", sep);
+			else if (row == DROP_OTHER)
+				printf("%s{\"rule\":null", sep);
+			else
+				printf("%s{\"rule\":\"%s\"", sep, rules[row].name);
+			if (col != DROP_NO_SUBJECT)
+				printf(",\"subject\":\"%s\"", subjects[col]);
+			printf(",\"suppressed\":%llu}", d->n[row][col]);
+			sep = ",";
+		}
+	}
+	putchar(']');
+}
+
+/* {"line":..., "malformed":false, "fields":{...}, "suppressed_before":[...]} */
+static void json_report(const struct report *const rep)
+{
+	static struct log_line l;
+	int i;
+
+	parse_line(&l, rep->msg);
+	printf("{\"line\":");
+	json_string(rep->msg);
+	printf(",\"malformed\":%s,\"fields\":", l.f.malformed ? "true" : "false");
+	if (l.f.malformed)
+		printf("null");
+	for (i = 0; !l.f.malformed && i < l.f.count; i++) {
+		putchar(i ? ',' : '{');
+		json_string(l.f.key[i]);
+		putchar(':');
+		json_string(l.f.value[i]);
+	}
+	if (!l.f.malformed)
+		fputs(l.f.count ? "}" : "{}", stdout);
+	printf(",\"suppressed_before\":");
+	json_drops(rep->drops);
+	putchar('}');
+}
+
+static void json_ring(const char *const name, const struct ring *const r)
+{
+	unsigned long i;
+
+	printf("\"%s\":[", name);
+	for (i = 0; i < ring_kept(r); i++) {
+		if (i)
+			putchar(',');
+		json_report(ring_at(r, i));
+	}
+	putchar(']');
+}
+
+static void print_explain_json(const struct ring *const denials,
+			       const struct ring *const settings)
+{
+	struct drops after = { 0 };
+
+	merge_drops(&after, denials->pending);
+	merge_drops(&after, settings->pending);
+	putchar('{');
+	json_ring("denials", denials);
+	putchar(',');
+	json_ring("settings", settings);
+	printf(",\"suppressed_after\":");
+	json_drops(&after);
+	printf("}\n");
 }
 
 static int cmd_explain(const int argc, char *const argv[])
 {
 	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
+	static const struct kind denial = {
+		"Warden denial", "Warden denials", explain_denial,
+	};
+	static const struct kind setting = {
+		"change of a Warden setting", "changes of Warden settings",
+		explain_setting,
+	};
 	static struct log_reader r;
-	unsigned long long pending = 0, stray;
-	unsigned long want = 10, total = 0, kept, i;
-	struct report *ring;
+	struct ring denials, settings;
+	unsigned long want = 10;
+	bool json = false;
 	char *line;
 	int c, got;
 
@@ -1424,19 +2020,19 @@ static int cmd_explain(const int argc, char *const argv[])
 	while ((c = next_option(argc, argv, ":hn:", longopts)) != -1) {
 		if (c == 'n')
 			want = parse_count(argv[0], "-n", optarg);
+		else if (c == 'j')
+			json = true;
 	}
 	no_more_args(argc, argv);
 
 	if (!open_log(&r))
 		return EXIT_FAIL;
-	ring = calloc(want, sizeof(*ring));
-	if (!ring) {
+	if (!ring_init(&denials, want) || !ring_init(&settings, want)) {
 		warn("%s", strerror(ENOMEM));
 		return EXIT_FAIL;
 	}
 	/* The backlog only: EAGAIN from /dev/kmsg, EOF from a file. */
 	while ((got = log_next_line(&r, &line)) != 0) {
-		struct report *slot;
 		const char *msg;
 
 		if (got < 0 && errno == EPIPE)
@@ -1448,47 +2044,24 @@ static int cmd_explain(const int argc, char *const argv[])
 			return EXIT_FAIL;
 		}
 		msg = log_message(line);
-		if (!msg)
+		if (!msg || !is_warden_line(msg))
 			continue;
-		stray = suppressed_count(msg);
-		if (stray) {
-			pending += stray;
-			continue;
-		}
-		if (!is_denial(msg))
-			continue;
-		slot = &ring[total % want];
-		free(slot->msg);
-		slot->msg = strdup(msg);
-		if (!slot->msg) {
+		if (!take_line(msg, &denials, &settings)) {
 			warn("%s", strerror(ENOMEM));
 			return EXIT_FAIL;
 		}
-		slot->suppressed = pending;
-		pending = 0;
-		total++;
 	}
 	close(r.fd);
 
-	kept = total < want ? total : want;
-	if (!kept)
-		printf("No Warden denial in the kernel log.\n");
-	else if (kept == 1)
-		printf("The last Warden denial in the kernel log:\n\n");
-	else
-		printf("The last %lu Warden denials in the kernel log, oldest first:\n\n",
-		       kept);
-	for (i = 0; i < kept; i++) {
-		explain_one(&ring[(total - kept + i) % want], i + 1, kept);
-		if (i + 1 < kept)
-			printf("\n");
+	if (json) {
+		print_explain_json(&denials, &settings);
+	} else {
+		explain_ring(&denials, &denial);
+		printf("\n");
+		explain_ring(&settings, &setting);
 	}
-	if (pending)
-		printf("\n(%llu more report%s not logged: ratelimit)\n", pending,
-		       pending == 1 ? " was" : "s were");
-	for (i = 0; i < want; i++)
-		free(ring[i].msg);
-	free(ring);
+	ring_free(&denials);
+	ring_free(&settings);
 	return EXIT_SUCCESS;
 }
 

@@ -118,6 +118,16 @@ ok "status --json: missing counters are null, and status exits 1" \
 	eval '[ "$rc" = 1 ] && json_true "j[\"rules\"][0][\"denied\"] is None" && has_err "no counters for protected_sticky_symlinks"'
 ok "status --json: a counter too big for JSON integers is null" \
 	json_true 'j["rules"][4]["denied"] is None and j["rules"][4]["would_deny"] == 0'
+fake_root
+sed -i 's/^rule=protected_fifos denied=20 /rule=protected_fifos denied=20 denied=0 /' "$SEC/counters"
+run status --json
+ok "status --json: a counters line with a key twice is not read, and status exits 1" \
+	eval '[ "$rc" = 1 ] && json_true "j[\"rules\"][2][\"denied\"] is None and j[\"rules\"][3][\"denied\"] == 30" && has_err "no counters for protected_fifos"'
+fake_root
+echo 1 > "$SYS/protected_fifos_complain"
+run status --json
+ok "status --json: its twin, with each key once, is read" \
+	json_true 'j["rules"][2]["denied"] == 20 and j["rules"][2]["would_deny"] == 21'
 rm "$SYS/protected_fifos_complain"
 run status --json
 ok "status --json: an unreadable mode is null, with a warning" \
@@ -244,19 +254,22 @@ ok "lock where the write fails exits 1" \
 
 # explain
 
-# The log lines of the SPEC, as /dev/kmsg records with a dictionary line.
+# Warden's lines as the kernel writes them, as /dev/kmsg records with a
+# dictionary line.  The kernel escapes a name's space as \x20, and
+# /dev/kmsg escapes that backslash again: \x5cx20.
 sample_log() {
 	cat > "$KMSG" <<'EOF'
 6,100,5000000,-;warden: initialized
-4,101,5000100,-;warden: rule=protected_sticky_symlinks verdict=denied op=follow path="/tmp/backup-report.txt" link_uid=1000 dir_uid=0 dir_mode=1777 comm="demo.sh" pid=35 fsuid=0 uid=0 ppid=1 pcomm="init" knob=kernel.warden.protected_sticky_symlinks allowed_at=0
+5,101,5000100,-;warden: rule=protected_sticky_symlinks verdict=denied op=follow knob=kernel.warden.protected_sticky_symlinks allowed_at=0 source=global pid=35 uid=0 fsuid=0 ppid=1 link_uid=1000 dir_uid=0 dir_mode=1777 comm="demo.sh" pcomm="init" path="/tmp/backup-report.txt"
  SUBSYSTEM=warden
-4,102,5000200,-;warden: rule=protected_regular verdict=would_deny op=open_creat path="/tmp/app log.txt" file_uid=1000 dir_uid=0 dir_mode=1777 comm="app job" pid=36 fsuid=0 uid=0 ppid=2 pcomm="cron" knob=kernel.warden.protected_regular allowed_at=0
+5,102,5000200,-;warden: rule=protected_regular verdict=would_deny op=open_creat knob=kernel.warden.protected_regular allowed_at=0 source=global pid=36 uid=0 fsuid=0 ppid=2 file_uid=1000 dir_uid=0 dir_mode=1777 comm="app\x5cx20job" pcomm="cron" path="/tmp/app\x5cx20log.txt"
 6,103,5000300,-;eth0: link up
-4,104,5000400,-;warden: 12 reports suppressed (ratelimit)
-4,105,5000500,-;warden: rule=protected_nonaccess_hardlinks verdict=denied op=link path="/usr/bin/vulnerable" file_uid=0 comm="ln" pid=37 fsuid=1000 uid=1000 ppid=30 pcomm="sh" knob=kernel.warden.protected_nonaccess_hardlinks allowed_at=0
-4,106,5000600,-;warden: rule=protected_fifos verdict=denied op=open_creat path="/tmp/fifo" file_uid=1000 dir_uid=0 dir_mode=1777 comm="sh" pid=38 fsuid=0 uid=0 ppid=1 pcomm="init" knob=kernel.warden.protected_fifos allowed_at=0
-4,107,5000700,-;warden: rule=ptrace_scope verdict=denied op=attach tracer_comm="gdb" tracer_pid=40 target_comm="sshd" target_pid=7 scope=2 tracer_uid=1000 target_uid=0 ppid=39 pcomm="bash" knob=kernel.warden.ptrace_scope allowed_at=1
-4,108,5000800,-;warden: rule=ptrace_scope verdict=would_deny op=traceme tracer_comm="parent" tracer_pid=41 target_comm="child" target_pid=42 scope=1 tracer_uid=1000 target_uid=1000 ppid=41 pcomm="parent" knob=kernel.warden.ptrace_scope allowed_at=0
+5,104,5000400,-;warden: rule=protected_regular suppressed=12 subject=user
+5,105,5000450,-;warden: rule=ptrace_scope suppressed=1 subject=root
+5,106,5000500,-;warden: rule=protected_nonaccess_hardlinks verdict=denied op=link knob=kernel.warden.protected_nonaccess_hardlinks allowed_at=0 source=global pid=37 uid=1000 fsuid=1000 ppid=30 file_uid=0 comm="ln" pcomm="sh" path="/usr/bin/vulnerable"
+5,107,5000600,-;warden: rule=protected_fifos verdict=denied op=open_creat knob=kernel.warden.protected_fifos allowed_at=0 source=global pid=38 uid=0 fsuid=0 ppid=1 file_uid=1000 dir_uid=0 dir_mode=1777 comm="sh" pcomm="init" path="/tmp/fifo"
+5,108,5000700,-;warden: rule=ptrace_scope verdict=denied op=attach knob=kernel.warden.ptrace_scope allowed_at=1 source=global scope=2 tracer_pid=40 tracer_uid=1000 target_pid=7 target_uid=0 ppid=39 tracer_comm="gdb" target_comm="sshd" pcomm="bash"
+5,109,5000800,-;warden: rule=ptrace_scope verdict=would_deny op=traceme knob=kernel.warden.ptrace_scope allowed_at=0 source=global scope=1 tracer_pid=41 tracer_uid=1000 target_pid=42 target_uid=1000 ppid=41 tracer_comm="parent" target_comm="child" pcomm="parent"
 EOF
 }
 
@@ -279,12 +292,19 @@ ok "explain: a denial offers complain mode" \
 ok "explain: a complain-mode allow says it was allowed" has 'allowed, because the rule is in complain mode'
 ok "explain: a complain-mode allow offers enforce mode" \
 	has 'wardenctl set regular enforce  (sysctl kernel.warden.protected_regular_complain=0)'
-ok "explain: a quoted value keeps its spaces" has '"/tmp/app log.txt"'
-ok "explain: the kind of file for protected_regular" has 'the existing regular file "/tmp/app log.txt"'
+ok "explain: a name stays escaped as the kernel wrote it, /dev/kmsg's escaping undone" \
+	eval 'has "\"app\\x20job\" (pid 36" && has "\"/tmp/app\\x20log.txt\"" && ! has "x5c"'
+ok "explain: an escaped name is not decoded for the terminal" \
+	eval '! has "app job" && ! has "app log"'
+ok "explain: the kind of file for protected_regular" has 'the existing regular file "/tmp/app\x20log.txt"'
 ok "explain: the kind of file for protected_fifos" has 'the existing FIFO "/tmp/fifo"'
 ok "explain: a hard link" has 'make a hard link to "/usr/bin/vulnerable", owned by uid 0'
-ok "explain: reports dropped by the ratelimit" \
-	has '(12 reports before the next one were not logged: ratelimit;'
+ok "explain: reports dropped by the ratelimit, per rule and subject" \
+	has '(12 reports of protected_regular by users were not logged: ratelimit; the counters count every one)'
+ok "explain: one report dropped, of another rule, by root" \
+	has '(1 report of ptrace_scope by root was not logged: ratelimit; the counters count every one)'
+ok "explain: the notices come before the next denial in the log" \
+	eval '[ "$(grep -A 2 "1 report of ptrace_scope" "$OUT" | tail -n 1)" = "[3/6] protected_nonaccess_hardlinks: denied" ]'
 ok "explain: a ptrace attach, tracer as who" has '"gdb" (pid 40, uid 1000), child of "bash" (pid 39)'
 ok "explain: a ptrace attach, target as what" has 'ptrace attach to "sshd" (pid 7, uid 0) at ptrace_scope 2'
 ok "explain: PTRACE_TRACEME, tracee as who" has '"child" (pid 42, uid 1000), child of "parent" (pid 41)'
@@ -294,7 +314,7 @@ ok "explain -n 2 explains the last two only" \
 ok "explain -n 1 skips a ratelimit note that was before an earlier denial" \
 	eval 'status_is 0 explain -n 1 && ! has "not logged"'
 ok "explain -n 4 keeps the ratelimit note of its first denial" \
-	eval 'status_is 0 explain -n 4 && has "12 reports before"'
+	eval 'status_is 0 explain -n 4 && has "12 reports of protected_regular"'
 
 i=0
 : > "$KMSG"
@@ -309,7 +329,7 @@ ok "explain shows the last 10 by default" \
 printf '%s\n' \
 	'4,1,0,-;warden: rule=protected_sticky_symlinks verdict=denied' \
 	'4,2,0,-;warden: rule=protected_fifos verdict=denied op=open_creat path="/tmp/half' \
-	'4,3,0,-;warden: rule=protected_regular verdict=denied color=blue op=open_creat path="/tmp/a"b" file_uid=5 weird junk = =x allowed_at=2' \
+	'4,3,0,-;warden: rule=protected_regular verdict=denied color=blue op=open_creat path="/tmp/a" file_uid=5 weird junk = =x allowed_at=2' \
 	'4,4,0,-;warden: rule=ptrace_scope verdict=denied op=attach scope=3 allowed_at=2' \
 	'4,5,0,-;warden: rule=protected_future verdict=maybe op=frob path="/x"' \
 	'warden: rule=protected_fifos verdict=denied path="/tmp/plain" allowed_at=0' \
@@ -323,8 +343,8 @@ ok "explain: missing who is '?'" has 'who:     ? (pid ?, uid ?), child of ? (pid
 ok "explain: no allowed_at says so" \
 	has 'allowed with: a lower kernel.warden.protected_sticky_symlinks (the report does not say which level)'
 ok "explain: an unterminated quote runs to the end of the line" has '"/tmp/half"'
-ok "explain: unknown fields are ignored, a quote inside a value kept" \
-	has 'the existing regular file "/tmp/a"b", owned by uid 5'
+ok "explain: unknown fields and words that are not fields are ignored" \
+	has 'the existing regular file "/tmp/a", owned by uid 5'
 ok "explain: the level after unknown fields" has 'sysctl kernel.warden.protected_regular=2  (wardenctl set regular 2)'
 ok "explain: ptrace_scope 3 has no complain mode" \
 	eval 'has "ptrace_scope 3 cannot be lowered" && ! has "set ptrace complain"'
@@ -334,32 +354,191 @@ ok "explain: a line without a kmsg header" has '"/tmp/plain"'
 ok "explain: a line of dmesg" has '"/tmp/dmesg"'
 ok "explain: the last line without a newline" has '"/tmp/no-newline"'
 
-printf '6,1,0,-;warden: initialized\n4,2,0,-;warden: 3 reports suppressed (ratelimit)\n' > "$KMSG"
+printf '6,1,0,-;warden: initialized\n5,2,0,-;warden: rule=protected_fifos suppressed=3 subject=root\n' > "$KMSG"
 ok "explain of a log without denials exits 0 and says so" \
-	eval 'status_is 0 explain && has "No Warden denial" && has "(3 more reports were not logged: ratelimit)"'
+	eval 'status_is 0 explain && has "No Warden denial" && has "(3 more reports of protected_fifos by root were not logged: ratelimit; the counters count every one)"'
+ok "explain of a log without settings changes says so" has "No change of a Warden setting in the kernel log."
+printf '6,1,0,-;warden: initialized\n4,2,0,-;warden: 3 reports suppressed (ratelimit)\n' > "$KMSG"
+ok "explain ignores the notice of the old kernel, which named no rule" \
+	eval 'status_is 0 explain && has "No Warden denial" && ! has "not logged"'
 rm "$KMSG"
 ok "explain without a kernel log exits 1" \
 	eval 'status_is 1 explain && has_err "cannot open the kernel log"'
+
+# explain: what a user can put in a name cannot make a field.  The kernel
+# escapes the quote and the space; /dev/kmsg escapes the backslash again.
+
+fake_root
+forged='path="/tmp/x\x5cx22\x5cx20allowed_at=2\x5cx20source=process\x5cx20comm=\x5cx22cron"'
+echo "5,1,0,-;warden: rule=protected_regular verdict=denied op=open_creat knob=kernel.warden.protected_regular allowed_at=0 source=global pid=50 uid=0 fsuid=0 ppid=1 file_uid=1000 dir_uid=0 dir_mode=1777 comm=\"backup\" pcomm=\"init\" $forged" > "$KMSG"
+run explain
+ok "explain: a forged path is explained with the true allowed_at and source" \
+	eval 'has "allowed with: sysctl kernel.warden.protected_regular=0  (wardenctl set regular 0)" && ! has "own policy" && ! has "=2 "'
+ok "explain: the forged path is shown whole, escaped, and the true comm" \
+	eval 'has "regular file \"/tmp/x\\x22\\x20allowed_at=2\\x20source=process\\x20comm=\\x22cron\", owned by uid 1000" && has "who:     \"backup\" (pid 50"'
+echo '5,1,0,-;warden: rule=protected_regular verdict=denied op=open_creat knob=kernel.warden.protected_regular allowed_at=0 source=global pid=50 uid=0 fsuid=0 ppid=1 file_uid=1000 comm="backup" pcomm="init" path="/tmp/x" allowed_at=2 source=process comm="cron"' > "$KMSG"
+run explain
+ok "explain: the same forgery unescaped has keys twice: malformed, not explained" \
+	eval '[ "$rc" = 0 ] && has "[1/1] malformed report, not explained: the field allowed_at= comes twice" && ! has "allowed with" && ! has "own policy"'
+ok "explain: a malformed report is shown as it was logged" \
+	has '    line:    warden: rule=protected_regular verdict=denied'
+echo '5,1,0,-;warden: rule=protected_regular verdict=denied op=open_creat allowed_at=0 file_uid=1000 comm="backup" path="/tmp/x"y" uid=0' > "$KMSG"
+ok "explain: text stuck to a closing quote is malformed" \
+	eval 'status_is 0 explain && has "malformed report, not explained: text after a closing quote"'
+echo '5,1,0,-;warden: rule=protected_regular verdict=denied op=open_creat allowed_at=0 file_uid=1000 comm="backup" path="/tmp/x\x5cx22y" uid=0' > "$KMSG"
+ok "explain: its twin with the quote escaped is explained" \
+	eval 'status_is 0 explain && has "regular file \"/tmp/x\\x22y\"" && ! has malformed'
+printf '%s\n' \
+	'[    1.000000] warden: rule=protected_fifos verdict=denied allowed_at=0 comm="a\x22b" path="/tmp/a\x5cx22b"' \
+	'warden: rule=protected_fifos verdict=denied allowed_at=0 comm="c\x20d" path="/tmp/c"' > "$KMSG"
+ok "explain: dmesg and syslog text is raw already, decoded not again" \
+	eval 'status_is 0 explain && has "\"a\\x22b\" (pid" && has "FIFO \"/tmp/a\\x5cx22b\"" && has "\"c\\x20d\" (pid"'
+printf '5,1,0,-;warden: rule=protected_fifos verdict=denied allowed_at=0 comm="esc\\x1b[2J" path="/tmp/\\xe9t\\xc3\\xa9"\n' > "$KMSG"
+run explain
+ok "explain: a control byte is shown as \\xHH, never sent to the terminal" \
+	eval 'has "\"esc\\x1b[2J\"" && ! grep -q "$(printf "\\033")" "$OUT"'
+ok "explain: bytes above 0x7e are shown as \\xHH" has '"/tmp/\xe9t\xc3\xa9"'
+printf '%s\n' \
+	'12,1,0,-;warden: rule=protected_fifos verdict=denied allowed_at=0 path="/tmp/from-user-space"' \
+	'4,2,0,-;warden: rule=protected_fifos verdict=denied allowed_at=0 path="/tmp/from-the-kernel"' > "$KMSG"
+ok "explain: a record user space wrote to /dev/kmsg is not Warden's" \
+	eval 'status_is 0 explain && ! has from-user-space'
+ok "explain: its twin from the kernel is" has '"/tmp/from-the-kernel"'
+
+# explain: a path too long for the record, and one d_path could not resolve
+
+long=$(printf '/tmp/%0400d' 0)
+echo "5,1,0,-;warden: rule=protected_regular verdict=denied op=open_creat allowed_at=0 file_uid=1000 comm=\"cp\" path_cut=3000 path=\"$long...\"" > "$KMSG"
+echo "5,2,0,-;warden: rule=protected_regular verdict=denied op=open_creat allowed_at=0 file_uid=1000 comm=\"cp\" path=\"$long\"" >> "$KMSG"
+echo '5,3,0,-;warden: rule=protected_regular verdict=denied op=open_creat allowed_at=0 file_uid=1000 comm="cp" path="?"' >> "$KMSG"
+run explain
+ok "explain: a cut path is shown with its marker and how much was left out" \
+	has "\"$long...\" (cut: 3000 more bytes not logged), owned by uid 1000"
+ok "explain: its twin, whole, is not said to be cut" \
+	eval '[ "$(grep -c "(cut:" "$OUT")" = 1 ] && has "\"$long\", owned by uid 1000"'
+ok "explain: a path the kernel could not resolve" \
+	has 'regular file ? (a path the kernel could not resolve), owned by uid 1000'
+
+# explain: the changes of the settings
+
+settings_log() {
+	cat > "$KMSG" <<'EOF'
+5,200,0,-;warden: setting=kernel.warden.protected_regular old="1" new="0" via=sysctl res=1 pid=300 uid=0 auid=1000 ses=3 comm="bash"
+5,201,0,-;warden: rule=protected_fifos verdict=denied op=open_creat knob=kernel.warden.protected_fifos allowed_at=0 source=global pid=38 uid=0 fsuid=0 ppid=1 file_uid=1000 comm="sh" pcomm="init" path="/tmp/fifo"
+5,202,0,-;warden: setting=kernel.warden.protected_fifos_complain old="0" new="1" via=sysctl res=1 pid=301 uid=0 auid=1000 ses=3 comm="sysctl"
+5,203,0,-;warden: setting=kernel.warden.ptrace_scope old="3" new="0" via=sysctl res=0 pid=302 uid=0 auid=4294967295 ses=4294967295 comm="evil\x5cx20sh"
+5,204,0,-;warden: setting=kernel.warden.protected_sticky_symlinks old="1" new="2" via=boot res=1 pid=1 uid=0 auid=4294967295 ses=4294967295 comm="swapper/0"
+5,205,0,-;warden: setting=policy suppressed=4
+5,206,0,-;warden: setting=policy old="protected_sticky_symlinks=0 protected_nonaccess_hardlinks=0 protected_fifos=0 protected_regular=0 ptrace_scope=0" new="protected_sticky_symlinks=2 protected_nonaccess_hardlinks=0 protected_fifos=0 protected_regular=0 ptrace_scope=3" via=process res=1 pid=400 uid=1000 auid=1000 ses=3 comm="make"
+5,207,0,-;warden: setting=kernel.warden.protected_regular_complain old="1" new="0" via=sysctl res=1 pid=303 uid=0 auid=1000 ses=3 comm="sysctl"
+EOF
+}
+fake_root
+settings_log
+ok "explain with settings changes exits 0" status_is 0 explain
+ok "explain lists the settings changes after the denials, oldest first" \
+	eval 'has "The last 6 changes of Warden settings in the kernel log, oldest first:" && [ "$(grep -n "^\[" "$OUT" | head -n 2 | cut -d: -f2 | cut -c1-5 | tr "\n" " ")" = "[1/1] [1/6] " ]'
+ok "explain: a setting's old and new value, and how" \
+	has '[1/6] kernel.warden.protected_regular: 1 -> 0, by sysctl'
+ok "explain: who changed a setting" has 'who:     "bash" (pid 300, uid 0, auid 1000, ses 3)'
+ok "explain: a rule switched off is flagged" has 'warning: this switched protected_regular off'
+ok "explain: a rule put in complain mode is flagged" \
+	has 'warning: this put protected_fifos in complain mode: it logs, but denies nothing'
+ok "explain: a change the kernel refused says so" \
+	has '[3/6] kernel.warden.ptrace_scope: 3 -> 0, by sysctl: refused'
+ok "explain: a refused attempt to switch a rule off is flagged as one" \
+	has 'warning: a refused attempt to switch ptrace_scope off'
+ok "explain: an unset auid and session, and an escaped comm" \
+	has '"evil\x20sh" (pid 302, uid 0, auid unset, ses unset)'
+ok "explain: a rule raised at boot is not flagged" \
+	eval 'has "[4/6] kernel.warden.protected_sticky_symlinks: 1 -> 2, by a boot parameter" && [ "$(grep -c warning: "$OUT")" = 3 ]'
+ok "explain: a process's policy, the levels it raised" \
+	eval 'has "[5/6] policy: a process raised its own policy" && has "raised:  protected_sticky_symlinks 0 -> 2, ptrace_scope 0 -> 3"'
+ok "explain: policy lines the ratelimit dropped" \
+	has '(4 reports of process policy changes were not logged: ratelimit)'
+ok "explain: complain mode switched off is not flagged" \
+	eval 'has "[6/6] kernel.warden.protected_regular_complain: 1 -> 0" && [ "$(tail -n 1 "$OUT" | cut -c1-13)" = "    who:     " ]'
+ok "explain -n 2 lists the last two settings changes" \
+	eval 'status_is 0 explain -n 2 && has "[1/2] policy" && has "[2/2] kernel.warden.protected_regular_complain" && ! has "[3/"'
+echo '5,1,0,-;warden: setting=kernel.warden.protected_regular old="1" new="0" via=sysctl res=1 pid=300 uid=0 auid=1000 ses=3 comm="x" res=0' > "$KMSG"
+ok "explain: a settings line with a key twice is malformed" \
+	eval 'status_is 0 explain && has "[1/1] malformed report, not explained: the field res= comes twice" && ! has warning'
+
+# explain --json
+
+fake_root
+settings_log
+cp "$KMSG" "$tmp/settings.log"
+sample_log
+cat "$tmp/settings.log" >> "$KMSG"
+ok "explain --json exits 0" status_is 0 explain --json
+ok "explain --json is valid JSON, on one line" \
+	eval 'python3 -m json.tool "$OUT" > /dev/null && [ "$(wc -l < "$OUT")" = 1 ]'
+ok "explain --json: the denials, oldest first, with their fields as logged" \
+	json_true '[d["fields"]["rule"] for d in j["denials"]] == ["protected_sticky_symlinks", "protected_regular", "protected_nonaccess_hardlinks", "protected_fifos", "ptrace_scope", "ptrace_scope", "protected_fifos"] and j["denials"][0]["fields"]["allowed_at"] == "0"'
+ok "explain --json: a name stays escaped, its backslash escaped for JSON" \
+	json_true 'j["denials"][1]["fields"]["comm"] == "app\\x20job" and j["denials"][1]["fields"]["path"] == "/tmp/app\\x20log.txt"'
+ok "explain --json: the ratelimit's notices before a denial" \
+	json_true 'j["denials"][2]["suppressed_before"] == [{"rule": "protected_regular", "subject": "user", "suppressed": 12}, {"rule": "ptrace_scope", "subject": "root", "suppressed": 1}] and j["denials"][1]["suppressed_before"] == []'
+ok "explain --json: the settings changes, with the policy notice" \
+	json_true 'len(j["settings"]) == 6 and j["settings"][0]["fields"]["new"] == "0" and j["settings"][4]["suppressed_before"] == [{"setting": "policy", "suppressed": 4}] and j["settings"][2]["fields"]["comm"] == "evil\\x20sh"'
+fake_root
+printf '%s\n' \
+	'5,1,0,-;warden: rule=protected_regular verdict=denied allowed_at=0 path="/a" path="/b"' \
+	'5,2,0,-;warden: rule=protected_fifos verdict=denied allowed_at=0 comm="q\x5cx22\x5cx5c\x1b" path="/tmp/f"' \
+	'5,3,0,-;warden: rule=protected_fifos suppressed=2 subject=user' > "$KMSG"
+ok "explain --json of quotes, backslashes and control bytes in names is valid JSON" \
+	eval 'status_is 0 explain --json && python3 -m json.tool "$OUT" > /dev/null'
+ok "explain --json: a name's escapes, and a control byte as \\xHH" \
+	json_true 'j["denials"][1]["fields"]["comm"] == "q\\x22\\x5c\\x1b"'
+ok "explain --json: a malformed report has its line and no fields" \
+	json_true 'j["denials"][0]["malformed"] is True and j["denials"][0]["fields"] is None and j["denials"][0]["line"].endswith("path=\"/a\" path=\"/b\"") and j["denials"][1]["malformed"] is False'
+ok "explain --json: the notices after the last report" \
+	json_true 'j["suppressed_after"] == [{"rule": "protected_fifos", "subject": "user", "suppressed": 2}] and j["settings"] == []'
 
 # watch
 
 fake_root
 sample_log
 printf '%s\n' \
-	'5,120,5001000,-;audit: type=1702 audit(1700000000.123:45): op=follow rule=protected_sticky_symlinks mode=enforce res=0 lsm=warden' \
+	'5,120,5001000,-;audit: type=1702 audit(1700000000.123:45): lsm=warden op=follow rule=protected_sticky_symlinks mode=enforce allowed_at=0 source=global ppid=1 pid=35 auid=0 uid=0 comm="demo.sh" path="/tmp/l" link_uid=1000 res=0' \
 	'5,121,5001100,-;audit: type=1400 audit(1700000000.124:46): apparmor="DENIED" operation="open" lsm=apparmor' \
-	'5,122,5001200,-;audit: type=1703 audit(1700000000.125:47): rule=protected_regular mode=complain res=1' >> "$KMSG"
+	'5,122,5001200,-;audit: type=1703 audit(1700000000.125:47): lsm=warden op=open_creat rule=protected_regular mode=complain res=1' \
+	'5,123,5001300,-;audit: type=1400 audit(1700000000.126:48): avc:  denied  { ptrace_attach } for  pid=40 comm="gdb" opid=7 ocomm="sshd" lsm=warden op=ptrace_attach rule=ptrace_scope mode=enforce scope=2 allowed_at=1 source=global uid=1000 auid=1000 ses=2 tclass=process permissive=0' \
+	'5,124,5001400,-;audit: type=1405 audit(1700000000.127:49): lsm=warden op=set setting=kernel.warden.protected_regular old="1" new="0" via=sysctl ppid=1 pid=300 auid=1000 uid=0 ses=3 comm="bash" res=1' \
+	'5,125,5001500,-;audit: type=1405 audit(1700000000.128:50): bool=secure_mode val=1 old_val=0 auid=0 ses=1' \
+	'5,126,5001600,-;audit: type=1702 audit(1700000000.129:51): lsm=warden op=follow lsm=apparmor' \
+	'5,127,5001700,-;audit: type=1703 audit(1700000000.130:52): rule=protected_regular mode=complain res=1' >> "$KMSG"
+echo '5,130,0,-;warden: setting=kernel.warden.protected_regular old="1" new="0" via=sysctl res=1 pid=300 uid=0 auid=1000 ses=3 comm="ba\x5cx20sh"' >> "$KMSG"
 ok "watch --all --count 2 exits 0" status_is 0 watch --all --count 2
 ok "watch --all prints Warden's lines from the start, without the kmsg header" \
 	eval '[ "$(cat "$OUT")" = "warden: initialized
-warden: rule=protected_sticky_symlinks verdict=denied op=follow path=\"/tmp/backup-report.txt\" link_uid=1000 dir_uid=0 dir_mode=1777 comm=\"demo.sh\" pid=35 fsuid=0 uid=0 ppid=1 pcomm=\"init\" knob=kernel.warden.protected_sticky_symlinks allowed_at=0" ]'
-ok "watch --all stops at the end of a file, and prints the ratelimit line" \
-	eval 'status_is 0 watch --all && [ "$(wc -l < "$OUT")" = 8 ] && has "warden: 12 reports suppressed (ratelimit)"'
+warden: rule=protected_sticky_symlinks verdict=denied op=follow knob=kernel.warden.protected_sticky_symlinks allowed_at=0 source=global pid=35 uid=0 fsuid=0 ppid=1 link_uid=1000 dir_uid=0 dir_mode=1777 comm=\"demo.sh\" pcomm=\"init\" path=\"/tmp/backup-report.txt\"" ]'
+ok "watch --all stops at the end of a file, and prints the ratelimit notices" \
+	eval 'status_is 0 watch --all && [ "$(wc -l < "$OUT")" = 10 ] && has "warden: rule=protected_regular suppressed=12 subject=user" && has "warden: rule=ptrace_scope suppressed=1 subject=root"'
+ok "watch prints the settings changes" \
+	has 'warden: setting=kernel.warden.protected_regular old="1" new="0" via=sysctl res=1 pid=300 uid=0 auid=1000 ses=3 comm="ba\x20sh"'
+ok "watch prints the names as the kernel escaped them, /dev/kmsg's escaping undone" \
+	eval 'has "comm=\"app\\x20job\"" && ! has "x5c"'
 ok "watch without --audit prints no audit record" eval '! grep -q "^audit" "$OUT"'
 run watch --all --audit
 ok "watch --audit prints Warden's audit records" \
-	eval 'has "audit: type=1702 audit(1700000000.123:45)" && has "audit: type=1703 audit(1700000000.125:47)"'
-ok "watch --audit prints no other LSM's audit record" eval '! has apparmor'
+	eval 'has "audit: type=1702 audit(1700000000.123:45)" && has "audit: type=1703 audit(1700000000.125:47)" && has "audit: type=1400 audit(1700000000.126:48): avc:  denied  { ptrace_attach }"'
+ok "watch --audit prints Warden's settings changes to audit" \
+	has 'audit: type=1405 audit(1700000000.127:49): lsm=warden op=set setting=kernel.warden.protected_regular'
+ok "watch --audit prints no other LSM's audit record" \
+	eval '! has apparmor && ! has secure_mode'
+ok "watch --audit prints no record without lsm=warden, nor one with lsm= twice" \
+	eval '! has "1700000000.130:52" && ! has "1700000000.129:51"'
+printf '%s\n' \
+	'12,1,0,-;warden: rule=protected_fifos verdict=denied path="/tmp/from-user-space"' \
+	'5,2,0,-;warden: rule=protected_fifos verdict=denied comm="\x1b]0;owned\x07"' > "$KMSG"
+run watch --all
+ok "watch prints no record that user space wrote to /dev/kmsg" \
+	eval '[ "$rc" = 0 ] && ! has from-user-space'
+ok "watch prints a control byte as \\xHH, never to the terminal" \
+	eval 'has "comm=\"\\x1b]0;owned\\x07\"" && ! grep -q "$(printf "\\033")" "$OUT"'
+sample_log
 ok "watch without --all skips the backlog" \
 	eval 'status_is 0 watch && [ ! -s "$OUT" ]'
 
