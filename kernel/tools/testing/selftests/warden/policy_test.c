@@ -718,22 +718,33 @@ static int seize(const void *const arg)
 	return ptrace(PTRACE_SEIZE, job->target, 0, 0) ? errno : 0;
 }
 
+/*
+ * Starts a target of uid 1000 that raised @target_policy (if not NULL),
+ * then a tracer of @uid that raised @tracer_policy (if not NULL) runs
+ * @fn to attach to it, which must return @err.
+ */
+static void expect_attach(struct __test_metadata *const _metadata,
+			  FIXTURE_DATA(policy_ptrace) * const self,
+			  const char *const target_policy, const uid_t uid,
+			  int (*const fn)(const void *arg),
+			  const char *const tracer_policy, const int err)
+{
+	struct tracer_job job = { .policy = tracer_policy };
+
+	start_target(_metadata, self, target_policy);
+	job.target = self->target;
+	EXPECT_EQ(err, run_as(uid, fn, &job));
+}
+
 TEST_F(policy_ptrace, sandboxed_tracer_attach_sibling_denied)
 {
-	struct tracer_job job = { .policy = "ptrace_scope=1" };
-
-	start_target(_metadata, self, NULL);
-	job.target = self->target;
-	EXPECT_EQ(EPERM, run_as(USER_UID, seize, &job));
+	expect_attach(_metadata, self, NULL, USER_UID,
+		      seize, "ptrace_scope=1", EPERM);
 }
 
 TEST_F(policy_ptrace, tracer_without_policy_attach_sibling_allowed)
 {
-	struct tracer_job job = { 0 };
-
-	start_target(_metadata, self, NULL);
-	job.target = self->target;
-	EXPECT_EQ(0, run_as(USER_UID, seize, &job));
+	expect_attach(_metadata, self, NULL, USER_UID, seize, NULL, 0);
 }
 
 /*
@@ -743,20 +754,14 @@ TEST_F(policy_ptrace, tracer_without_policy_attach_sibling_allowed)
  */
 TEST_F(policy_ptrace, target_at_scope_3_attach_by_root_allowed)
 {
-	struct tracer_job job = { 0 };
-
-	start_target(_metadata, self, "ptrace_scope=3");
-	job.target = self->target;
-	EXPECT_EQ(0, run_as(ROOT_UID, seize, &job));
+	expect_attach(_metadata, self, "ptrace_scope=3", ROOT_UID,
+		      seize, NULL, 0);
 }
 
 TEST_F(policy_ptrace, target_at_scope_3_attach_by_sibling_denied)
 {
-	struct tracer_job job = { 0 };
-
-	start_target(_metadata, self, "ptrace_scope=3");
-	job.target = self->target;
-	EXPECT_EQ(EPERM, run_as(USER_UID, seize, &job));
+	expect_attach(_metadata, self, "ptrace_scope=3", USER_UID,
+		      seize, NULL, EPERM);
 }
 
 /* It is the capability that lets root in, not its uid. */
@@ -769,49 +774,33 @@ static int seize_without_cap_sys_ptrace(const void *const arg)
 
 TEST_F(policy_ptrace, target_at_scope_3_attach_by_root_without_cap_denied)
 {
-	struct tracer_job job = { 0 };
-
-	start_target(_metadata, self, "ptrace_scope=3");
-	job.target = self->target;
-	EXPECT_EQ(EPERM, run_as(ROOT_UID, seize_without_cap_sys_ptrace, &job));
+	expect_attach(_metadata, self, "ptrace_scope=3", ROOT_UID,
+		      seize_without_cap_sys_ptrace, NULL, EPERM);
 }
 
 /* A tracer's own scope binds it, whoever it is. */
 TEST_F(policy_ptrace, root_tracer_at_scope_3_attach_denied)
 {
-	struct tracer_job job = { .policy = "ptrace_scope=3" };
-
-	start_target(_metadata, self, NULL);
-	job.target = self->target;
-	EXPECT_EQ(EPERM, run_as(ROOT_UID, seize, &job));
+	expect_attach(_metadata, self, NULL, ROOT_UID,
+		      seize, "ptrace_scope=3", EPERM);
 }
 
 TEST_F(policy_ptrace, target_without_policy_attach_by_root_allowed)
 {
-	struct tracer_job job = { 0 };
-
-	start_target(_metadata, self, NULL);
-	job.target = self->target;
-	EXPECT_EQ(0, run_as(ROOT_UID, seize, &job));
+	expect_attach(_metadata, self, NULL, ROOT_UID, seize, NULL, 0);
 }
 
 /* Scope 2 lets CAP_SYS_PTRACE through, as the global scope 2 does. */
 TEST_F(policy_ptrace, target_at_scope_2_attach_by_root_allowed)
 {
-	struct tracer_job job = { 0 };
-
-	start_target(_metadata, self, "ptrace_scope=2");
-	job.target = self->target;
-	EXPECT_EQ(0, run_as(ROOT_UID, seize, &job));
+	expect_attach(_metadata, self, "ptrace_scope=2", ROOT_UID,
+		      seize, NULL, 0);
 }
 
 TEST_F(policy_ptrace, target_at_scope_2_attach_by_user_denied)
 {
-	struct tracer_job job = { 0 };
-
-	start_target(_metadata, self, "ptrace_scope=2");
-	job.target = self->target;
-	EXPECT_EQ(EPERM, run_as(USER_UID, seize, &job));
+	expect_attach(_metadata, self, "ptrace_scope=2", USER_UID,
+		      seize, NULL, EPERM);
 }
 
 TEST_HARNESS_MAIN

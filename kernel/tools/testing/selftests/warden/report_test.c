@@ -478,37 +478,41 @@ static void make_flood_scene(struct __test_metadata *const _metadata,
 	sleep(REPORT_RATELIMIT_S + 1);
 }
 
-/* A flood of one rule does not hide another rule's report. */
-TEST_F_TIMEOUT(report, flood_of_one_rule_other_rule_reported, 60)
+/*
+ * Floods the log with FLOOD refusals of uid 1000, of hard links if
+ * @links, else of follows of a planted link; then whether the next
+ * refusal of @uid following that link is in the log must be @reported.
+ */
+static void expect_after_flood(struct __test_metadata *const _metadata,
+			       FIXTURE_DATA(report) * const self,
+			       const bool links, const uid_t uid,
+			       const bool reported)
 {
 	char link[PATH_MAX], to[PATH_MAX];
 	struct evil_op op;
 
 	make_flood_scene(_metadata, self, &op, link, to);
-	ASSERT_EQ(0, run_as(USER_UID, link_flood, &op));
-	EXPECT_TRUE(follow_reported(_metadata, link, USER_UID));
+	ASSERT_EQ(0, links ? run_as(USER_UID, link_flood, &op) :
+			     run_as(USER_UID, follow_flood, link));
+	EXPECT_EQ(reported, follow_reported(_metadata, link, uid));
+}
+
+/* A flood of one rule does not hide another rule's report. */
+TEST_F_TIMEOUT(report, flood_of_one_rule_other_rule_reported, 60)
+{
+	expect_after_flood(_metadata, self, true, USER_UID, true);
 }
 
 /* The twin: the same flood does hide the same rule's next report. */
 TEST_F_TIMEOUT(report, flood_of_one_rule_same_rule_suppressed, 60)
 {
-	char link[PATH_MAX], to[PATH_MAX];
-	struct evil_op op;
-
-	make_flood_scene(_metadata, self, &op, link, to);
-	ASSERT_EQ(0, run_as(USER_UID, follow_flood, link));
-	EXPECT_FALSE(follow_reported(_metadata, link, USER_UID));
+	expect_after_flood(_metadata, self, false, USER_UID, false);
 }
 
 /* A user's flood does not hide what root is refused, under the same rule. */
 TEST_F_TIMEOUT(report, flood_by_user_root_reported, 60)
 {
-	char link[PATH_MAX], to[PATH_MAX];
-	struct evil_op op;
-
-	make_flood_scene(_metadata, self, &op, link, to);
-	ASSERT_EQ(0, run_as(USER_UID, follow_flood, link));
-	EXPECT_TRUE(follow_reported(_metadata, link, ROOT_UID));
+	expect_after_flood(_metadata, self, false, ROOT_UID, true);
 }
 
 /* What the ratelimit dropped is said, per rule. */
