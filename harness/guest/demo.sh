@@ -142,6 +142,9 @@ show $W lock
 show $W set regular 0
 [ "$(cat /proc/sys/kernel/warden/protected_regular)" = 1 ] && got=kept || got=lowered
 verdict "after the lock, protected_regular=1" kept "$got"
+echo "  and every change, and the refused one, is on the record:"
+dmesg | grep "warden: setting=kernel.warden.\(protected_regular\|protected_regular_complain\|lock\) " |
+	tail -n 4 | sed 's/^\[[^]]*\] /    /'
 
 if [ $failed = 0 ]; then
 	echo "Warden refused all three attacks that succeed without it,"
