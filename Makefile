@@ -36,8 +36,11 @@ tree: deps
 kernel: tree
 	@$(H)/build.sh
 
+# CMD reaches run.sh through the environment, not the shell's quoting:
+# any command line works, quotes included.
+run: export CMD := $(CMD)
 run: kernel
-	@$(H)/run.sh "$(CMD)"
+	@$(H)/run.sh "$$CMD"
 
 shell: kernel
 	@$(H)/run.sh @interactive
