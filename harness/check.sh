@@ -15,7 +15,7 @@
 t=/warden/bin
 kunit=
 if grep -q '^CONFIG_SECURITY_WARDEN_KUNIT_TEST=y' "$BUILD/.config" 2>/dev/null; then
-	kunit="'sh /warden/kunit.sh warden_fs'"
+	kunit="'sh /warden/kunit.sh warden_fs warden_report'"
 fi
 stress="WARDEN_STRESS_ATTEMPTS=$WARDEN_STRESS_ATTEMPTS"
 boots=(

@@ -614,3 +614,5 @@ void warden_report_setting(const char *const setting, const char *const old,
 	audit_log_format(ab, " res=%d", !err);
 	audit_log_end(ab);
 }
+
+#include "report_test.c"
