@@ -16,7 +16,11 @@
  * "policy" times the file workloads in a worker process that raised
  * Warden's file rules to 1 for itself (/proc/self/attr/warden/policy),
  * while every sysctl is 0: the cost of a per-process level, which each
- * check reads from the credentials.
+ * check reads from the credentials.  "worker" is its control: the same
+ * worker, woken the same way before each batch, that wrote the same
+ * policy with every level 0 and so raised nothing.  policy / worker is
+ * the cost of the raised levels alone; worker / off that of being timed
+ * in another process.
  *
  * The ptrace workload reads one byte of a target's memory with
  * process_vm_readv() from an unprivileged tracer that is not the target's
@@ -113,18 +117,25 @@ static struct knob {
 };
 
 enum config_id {
-	OFF, MAINLINE, WARDEN, WARDEN_2, COMPLAIN, POLICY, YAMA, CONFIGS,
+	OFF, MAINLINE, WARDEN, WARDEN_2, COMPLAIN, WORKER, POLICY, YAMA,
+	CONFIGS,
 };
+
+/* What the two workers write to /proc/self/attr/warden/policy. */
+#define POLICY_ATTR "/proc/self/attr/warden/policy"
+#define FILE_RULES(l)                                                  \
+	"protected_sticky_symlinks=" l " protected_nonaccess_hardlinks=" l \
+	" protected_fifos=" l " protected_regular=" l
 
 /*
  * Every sysctl a configuration does not name is 0.  A configuration that
  * needs a sysctl this kernel does not have, or a per-process policy in a
- * kernel without them (worker), is reported as n/a.
+ * kernel without them (a worker's), is reported as n/a.
  */
 static const struct config {
 	const char *name;
-	/* Timed in the policy worker. */
-	bool worker;
+	/* Timed in a worker of its own, which wrote this policy first. */
+	const char *policy;
 	int val[KNOBS];
 } configs[CONFIGS] = {
 	[OFF] = { "off" },
@@ -142,7 +153,8 @@ static const struct config {
 		[W_REGULAR] = 1, [W_SYMLINKS_COMPLAIN] = 1,
 		[W_HARDLINKS_COMPLAIN] = 1, [W_FIFOS_COMPLAIN] = 1,
 		[W_REGULAR_COMPLAIN] = 1 } },
-	[POLICY] = { "policy", true },
+	[WORKER] = { "worker", FILE_RULES("0") },
+	[POLICY] = { "policy", FILE_RULES("1") },
 	[YAMA] = { "yama", NULL, { [YAMA_PTRACE] = 1 } },
 };
 
@@ -158,13 +170,12 @@ static char probe = 'w';
 static pid_t tracer_pid, target_pid;
 static int to_tracer = -1, from_tracer = -1;
 
-/* The policy worker, and the levels it raised for itself. */
-#define POLICY_ATTR "/proc/self/attr/warden/policy"
-static const char worker_policy[] =
-	"protected_sticky_symlinks=1 protected_nonaccess_hardlinks=1 "
-	"protected_fifos=1 protected_regular=1";
-static pid_t worker_pid;
-static int to_worker = -1, from_worker = -1;
+/* The workers, by configuration, and the policy the next one writes. */
+static struct worker {
+	pid_t pid;
+	int to, from;
+} workers[CONFIGS];
+static const char *worker_policy;
 static pid_t procs[MAX_PROCS];
 static int nprocs;
 static char *filler_stacks;
@@ -226,7 +237,7 @@ static bool has_config(const enum config_id c)
 {
 	int k;
 
-	if (configs[c].worker && worker_pid <= 0)
+	if (configs[c].policy && workers[c].pid <= 0)
 		return false;
 	for (k = 0; k < KNOBS; k++)
 		if (configs[c].val[k] && !knobs[k].present)
@@ -385,7 +396,7 @@ static int op_ptrace_readv(void)
 }
 
 static const enum config_id fs_configs[] = {
-	OFF, MAINLINE, WARDEN, WARDEN_2, COMPLAIN, POLICY, CONFIGS,
+	OFF, MAINLINE, WARDEN, WARDEN_2, COMPLAIN, WORKER, POLICY, CONFIGS,
 };
 
 static const enum config_id ptrace_configs[] = { OFF, WARDEN, YAMA, CONFIGS };
@@ -483,12 +494,12 @@ static double run_batch(const struct workload *const w, const long ops,
 		if (write(to_tracer, &ops, sizeof(ops)) != sizeof(ops))
 			die("lost the tracer");
 		read_all(from_tracer, &cycles, sizeof(cycles));
-	} else if (configs[c].worker) {
+	} else if (configs[c].policy) {
 		const struct batch b = { w - workloads, ops };
 
-		if (write(to_worker, &b, sizeof(b)) != sizeof(b))
-			die("lost the policy worker");
-		read_all(from_worker, &cycles, sizeof(cycles));
+		if (write(workers[c].to, &b, sizeof(b)) != sizeof(b))
+			die("lost the %s worker", configs[c].name);
+		read_all(workers[c].from, &cycles, sizeof(cycles));
 	} else {
 		cycles = time_batch(w->op, ops);
 	}
@@ -563,14 +574,15 @@ static pid_t spawn_helper(void (*const fn)(int cmd, int res), int *const to,
 }
 
 /*
- * The policy worker: root, like the bench, but with no_new_privs and
- * Warden's file rules raised to 1 for itself.  It says whether the kernel
- * took the policy (0 or the errno), then times the batches it is sent; a
- * batch of 0 operations ends it.
+ * A worker: root, like the bench, but with no_new_privs and
+ * worker_policy written for itself (Warden's file rules raised to 1 for
+ * "policy", left at 0 for "worker").  It says whether the kernel took the
+ * policy (0 or the errno), then times the batches it is sent; a batch of
+ * 0 operations ends it.
  */
 static void policy_worker(const int cmd, const int res)
 {
-	const ssize_t len = sizeof(worker_policy) - 1;
+	const ssize_t len = strlen(worker_policy);
 	struct batch b;
 	double cycles;
 	int fd, err = 0;
@@ -591,30 +603,40 @@ static void policy_worker(const int cmd, const int res)
 	_exit(0);
 }
 
-/* Without per-process policies in this kernel, "policy" is n/a. */
-static void start_policy_worker(void)
+/* Without per-process policies in this kernel, the workers are n/a. */
+static void start_workers(void)
 {
-	int err;
+	struct worker *w;
+	int c, err;
 
 	if (access(POLICY_ATTR, F_OK))
 		return;
-	worker_pid = spawn_helper(policy_worker, &to_worker, &from_worker);
-	read_all(from_worker, &err, sizeof(err));
-	if (err)
-		die("the policy worker cannot raise its levels: %s",
-		    strerror(err));
+	for (c = 0; c < CONFIGS; c++) {
+		if (!configs[c].policy)
+			continue;
+		w = &workers[c];
+		worker_policy = configs[c].policy;
+		w->pid = spawn_helper(policy_worker, &w->to, &w->from);
+		read_all(w->from, &err, sizeof(err));
+		if (err)
+			die("the %s worker cannot write its policy: %s",
+			    configs[c].name, strerror(err));
+	}
 }
 
-static void stop_policy_worker(void)
+static void stop_workers(void)
 {
 	const struct batch stop = { 0, 0 };
+	struct worker *w;
 
-	if (worker_pid <= 0)
-		return;
-	if (write(to_worker, &stop, sizeof(stop)) != sizeof(stop))
-		kill(worker_pid, SIGKILL);
-	waitpid(worker_pid, NULL, 0);
-	worker_pid = 0;
+	for (w = workers; w < workers + CONFIGS; w++) {
+		if (w->pid <= 0)
+			continue;
+		if (write(w->to, &stop, sizeof(stop)) != sizeof(stop))
+			kill(w->pid, SIGKILL);
+		waitpid(w->pid, NULL, 0);
+		w->pid = 0;
+	}
 }
 
 static void start_ptrace_scene(void)
@@ -839,7 +861,7 @@ static void bench(const struct workload *const first,
 static void cleanup(void)
 {
 	stop_ptrace_scene();
-	stop_policy_worker();
+	stop_workers();
 	remove_files();
 	restore_knobs();
 }
@@ -902,18 +924,18 @@ int main(int argc, char **argv)
 
 	run_start = clock_edge();
 	make_files();
-	/* After make_files(): the worker needs the paths it set. */
-	start_policy_worker();
+	/* After make_files(): the workers need the paths it set. */
+	start_workers();
 	for (k = 0; k < CONFIGS; k++)
 		if (!has_config(k))
 			fprintf(stderr, "warden_bench: configuration %s is n/a: %s\n",
 				configs[k].name,
-				configs[k].worker ?
+				configs[k].policy ?
 					"no " POLICY_ATTR " (a kernel without per-process policies)" :
 					"a sysctl is missing");
 	print_header();
 	bench(&workloads[0], &workloads[nfs - 1], rounds, batch_us * 1000, 0);
-	stop_policy_worker();
+	stop_workers();
 
 	filler_stacks = mmap(NULL, (size_t)(max + 1) * FILLER_STACK,
 			     PROT_READ | PROT_WRITE,
