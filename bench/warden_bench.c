@@ -37,12 +37,29 @@
  * untimed batch) and keeps its fastest batch, and the medians are over
  * many rounds.
  *
- * usage: warden_bench [-s] [-r ROUNDS] [-t USEC] [-n N,N,...]
+ * With -i the bench counts instructions instead of time.  Under QEMU's
+ * "-icount shift=0,sleep=off" the guest's virtual clock, and with it the
+ * TSC, advances by exactly one for each instruction the guest runs, on
+ * any CPU and in any process (harness/qemu.sh, ICOUNT=1): a batch's TSC
+ * delta is the instructions it took, the user's loop and the kernel's
+ * system call, entry to exit, and an interrupt's if one came in it.  The
+ * bench checks first that its TSC does count instructions (a loop of a
+ * known length) and stops if not.  A round keeps the fewest instructions
+ * of its PASSES batches, which leaves out a batch that took a timer
+ * interrupt; "added" is a configuration's instructions per operation
+ * minus those of "off" in the same round.
+ *
+ * usage: warden_bench [-s] [-i] [-r ROUNDS] [-t USEC] [-n N,N,...]
+ *                     [-w WORKLOAD,...]
  *   -s  smoke run: 3 rounds, 100 us batches, 1 and 100 processes
- *   -r  rounds (default 1001)
- *   -t  how long a batch takes in "off", in us (default 300): the
- *       number of operations in a batch of each workload follows
+ *   -i  count instructions (under QEMU -icount shift=0): 11 rounds,
+ *       batches of about 100,000 instructions
+ *   -r  rounds (default 1001; 11 with -i)
+ *   -t  how long a batch takes in "off", in us (default 300; 100 with
+ *       -i, where a us is 1000 instructions): the number of operations
+ *       in a batch of each workload follows
  *   -n  numbers of processes holding an exception (default 1,100,1000,10000)
+ *   -w  only these workloads (default: all)
  *
  * Writes CSV to stdout, one row per workload, configuration and number of
  * processes; "n/a" where a configuration does not exist in this kernel.
@@ -419,6 +436,11 @@ static const struct workload {
 
 #define WORKLOADS (sizeof(workloads) / sizeof(workloads[0]))
 
+/* -w: the workloads to run. */
+static bool chosen[WORKLOADS];
+/* -i: the TSC counts instructions, and the rows say so. */
+static bool icount;
+
 static double mono_ns(void)
 {
 	struct timespec ts;
@@ -456,6 +478,40 @@ static double cycles_per_ns(void)
 	const struct clock_edge now = clock_edge();
 
 	return (now.tsc - run_start.tsc) / (now.ns - run_start.ns);
+}
+
+/* TSC ticks of a loop of @n iterations of 2 instructions each. */
+static unsigned long long loop_ticks(long n)
+{
+	const unsigned long long start = __rdtsc();
+
+	asm volatile("1: dec %0\n\tjnz 1b" : "+r"(n));
+	return __rdtsc() - start;
+}
+
+/*
+ * With -i: the TSC must count instructions.  The loop run 2N times takes
+ * exactly 2N instructions more than run N times; the fewest ticks of a
+ * few tries of each leave out a timer interrupt.  Anything but 2N ticks
+ * more (host cycles, under TCG without -icount shift=0) stops the bench.
+ */
+static void check_icount(void)
+{
+	const long n = 100000;
+	unsigned long long once = ULLONG_MAX, twice = ULLONG_MAX, t;
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		t = loop_ticks(n);
+		once = t < once ? t : once;
+		t = loop_ticks(2 * n);
+		twice = t < twice ? t : twice;
+	}
+	if (twice - once != 2 * n)
+		die("-i: %ld more instructions took %lld more TSC ticks: the TSC does not count instructions (boot with ICOUNT=1: QEMU -icount shift=0,sleep=off)",
+		    2 * n, (long long)(twice - once));
+	fprintf(stderr, "warden_bench: the TSC counts instructions: %ld more took %llu more ticks\n",
+		2 * n, twice - once);
 }
 
 /* Returns the cycles of one operation, or -errno if one failed. */
@@ -759,11 +815,18 @@ static double quantile(const double *const v, const int n, const double q)
 
 static void print_header(void)
 {
-	printf("workload,config,procs,rounds,ops,ns_median,ns_q1,ns_q3,"
-	       "ratio_median,ratio_q1,ratio_q3,ratio_min,ratio_max\n");
+	if (icount)
+		printf("workload,config,procs,rounds,ops,insn_median,insn_min,"
+		       "insn_max,added_median,added_min,added_max\n");
+	else
+		printf("workload,config,procs,rounds,ops,ns_median,ns_q1,ns_q3,"
+		       "ratio_median,ratio_q1,ratio_q3,ratio_min,ratio_max\n");
 }
 
-/* Sorts @cycles and @ratio; a NULL @cycles prints n/a. */
+/*
+ * Sorts @cycles and @ratio (with -i: instructions per operation, and
+ * those minus off's); a NULL @cycles prints n/a.
+ */
 static void print_row(const struct workload *const w, const enum config_id c,
 		      const int procs, const int rounds, const long ops,
 		      double *const cycles, double *const ratio,
@@ -771,11 +834,19 @@ static void print_row(const struct workload *const w, const enum config_id c,
 {
 	printf("%s,%s,%d,%d,%ld,", w->name, configs[c].name, procs, rounds, ops);
 	if (!cycles) {
-		printf("n/a,n/a,n/a,n/a,n/a,n/a,n/a,n/a\n");
+		printf(icount ? "n/a,n/a,n/a,n/a,n/a,n/a\n" :
+				"n/a,n/a,n/a,n/a,n/a,n/a,n/a,n/a\n");
 		return;
 	}
 	qsort(cycles, rounds, sizeof(*cycles), cmp_double);
 	qsort(ratio, rounds, sizeof(*ratio), cmp_double);
+	if (icount) {
+		printf("%.2f,%.2f,%.2f,%.2f,%.2f,%.2f\n",
+		       quantile(cycles, rounds, 0.5), cycles[0],
+		       cycles[rounds - 1], quantile(ratio, rounds, 0.5),
+		       ratio[0], ratio[rounds - 1]);
+		return;
+	}
 	printf("%.1f,%.1f,%.1f,%.4f,%.4f,%.4f,%.4f,%.4f\n",
 	       quantile(cycles, rounds, 0.5) / cpn,
 	       quantile(cycles, rounds, 0.25) / cpn,
@@ -804,6 +875,8 @@ static void bench(const struct workload *const first,
 		;
 	/* Warm up the caches and every check; size the batches. */
 	for (w = first; w <= last; w++) {
+		if (!chosen[w - workloads])
+			continue;
 		for (i = ncs - 1; i >= 0; i--)
 			if (has_config(cs[i])) {
 				set_config(cs[i]);
@@ -818,6 +891,8 @@ static void bench(const struct workload *const first,
 		for (w = first; w <= last; w++) {
 			double (*const res)[MAX_ROUNDS] = results[w - workloads];
 
+			if (!chosen[w - workloads])
+				continue;
 			for (i = 0; i < ncs; i++)
 				res[i][r] = INFINITY;
 			/* Untimed: the first batch after another workload's. */
@@ -843,11 +918,15 @@ static void bench(const struct workload *const first,
 	set_config(OFF);
 	cpn = cycles_per_ns();
 	for (w = first; w <= last; w++) {
+		if (!chosen[w - workloads])
+			continue;
 		for (i = 0; i < ncs; i++)
 			for (r = 0; has_config(cs[i]) && r < rounds; r++) {
+				const double off = results[w - workloads][0][r];
+
 				cycles[i][r] = results[w - workloads][i][r];
-				ratio[i][r] = cycles[i][r] /
-					      results[w - workloads][0][r];
+				ratio[i][r] = icount ? cycles[i][r] - off :
+						       cycles[i][r] / off;
 			}
 		for (i = 0; i < ncs; i++)
 			print_row(w, cs[i], procs, rounds, ops[w - workloads],
@@ -866,25 +945,40 @@ static void cleanup(void)
 	restore_knobs();
 }
 
+/* Whether @name is in the comma-separated @list. */
+static bool listed(const char *list, const char *const name)
+{
+	const size_t len = strlen(name);
+
+	for (; list; list = strchr(list, ',') ? strchr(list, ',') + 1 : NULL)
+		if (!strncmp(list, name, len) &&
+		    (list[len] == ',' || !list[len]))
+			return true;
+	return false;
+}
+
 static void usage(void)
 {
-	die("usage: warden_bench [-s] [-r ROUNDS] [-t USEC] [-n N,N,...]");
+	die("usage: warden_bench [-s] [-i] [-r ROUNDS] [-t USEC] [-n N,N,...] [-w WORKLOAD,...]");
 }
 
 int main(int argc, char **argv)
 {
 	const int nfs = WORKLOADS - 1;
-	char *counts = "1,100,1000,10000", *n;
-	int rounds = 1001, max = 0, opt, k;
-	double batch_us = 300;
+	char *counts = "1,100,1000,10000", *n, *only = NULL;
+	int rounds = 0, max = 0, nchosen = 0, opt, k;
+	double batch_us = 0;
+	bool smoke = false, any_fs = false;
 	cpu_set_t cpu0;
 
-	while ((opt = getopt(argc, argv, "sr:t:n:")) != -1) {
+	while ((opt = getopt(argc, argv, "sir:t:n:w:")) != -1) {
 		switch (opt) {
 		case 's':
-			rounds = 3;
-			batch_us = 100;
+			smoke = true;
 			counts = "1,100";
+			break;
+		case 'i':
+			icount = true;
 			break;
 		case 'r':
 			rounds = atoi(optarg);
@@ -895,13 +989,30 @@ int main(int argc, char **argv)
 		case 'n':
 			counts = optarg;
 			break;
+		case 'w':
+			only = optarg;
+			break;
 		default:
 			usage();
 		}
 	}
+	if (!rounds)
+		rounds = smoke ? 3 : icount ? 11 : 1001;
+	if (!batch_us)
+		batch_us = smoke || icount ? 100 : 300;
 	if (optind != argc || rounds < 1 || rounds > MAX_ROUNDS ||
 	    !(batch_us > 0))
 		usage();
+	for (k = 0; k < (int)WORKLOADS; k++) {
+		chosen[k] = !only || listed(only, workloads[k].name);
+		nchosen += chosen[k];
+		any_fs |= chosen[k] && k < nfs;
+	}
+	/* Every name a workload's, once. */
+	for (n = only; n && *n; n = strchr(n, ',') ? strchr(n, ',') + 1 : "")
+		nchosen--;
+	if (only && (nchosen || !*only))
+		die("-w %s: not a list of workloads", only);
 	for (n = counts; *n; n = strchr(n, ',') ? strchr(n, ',') + 1 : "")
 		if (atoi(n) > max)
 			max = atoi(n);
@@ -922,6 +1033,8 @@ int main(int argc, char **argv)
 	    atoi(knobs[THREADS_MAX].saved) < max + 1000)
 		write_knob(THREADS_MAX, max + 1000);
 
+	if (icount)
+		check_icount();
 	run_start = clock_edge();
 	make_files();
 	/* After make_files(): the workers need the paths it set. */
@@ -934,8 +1047,12 @@ int main(int argc, char **argv)
 					"no " POLICY_ATTR " (a kernel without per-process policies)" :
 					"a sysctl is missing");
 	print_header();
-	bench(&workloads[0], &workloads[nfs - 1], rounds, batch_us * 1000, 0);
+	if (any_fs)
+		bench(&workloads[0], &workloads[nfs - 1], rounds,
+		      batch_us * 1000, 0);
 	stop_workers();
+	if (!chosen[nfs])
+		return 0;
 
 	filler_stacks = mmap(NULL, (size_t)(max + 1) * FILLER_STACK,
 			     PROT_READ | PROT_WRITE,
