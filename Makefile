@@ -9,13 +9,15 @@
 #                        copies a host folder to /mnt/guest first)
 #   make shell           an interactive root shell in the guest
 #   make series          the upstream patch series, checked
-#   make bench           the benchmarks: a table, bench/results/latest.csv
-#                        and latest.png (BENCH_ROUNDS, BENCH_MEM)
+#   make bench           the benchmarks, timed and in instructions: two
+#                        tables, bench/results/latest.csv, latest-icount.csv
+#                        and latest.png (BENCH_MODE, BENCH_ROUNDS, BENCH_MEM)
 #
 # Settings (make VAR=value): WARDEN_CACHE (default ~/.cache/warden), ACCEL
 # (tcg or kvm), JOBS, QEMU_TIMEOUT, KSRC_TARBALL, BUILD_FLAVOR (debug),
-# WARDEN_STRESS_ATTEMPTS.  Each target installs what it is missing with
-# apt-get first.
+# WARDEN_STRESS_ATTEMPTS, ICOUNT=1 (a guest whose TSC counts
+# instructions), WARDEN_COST_<NAME> (a bound of the instruction budget in
+# make check).  Each target installs what it is missing with apt-get first.
 
 SHELL := /bin/bash
 H := harness

@@ -16,7 +16,11 @@
  * "policy" times the file workloads in a worker process that raised
  * Warden's file rules to 1 for itself (/proc/self/attr/warden/policy),
  * while every sysctl is 0: the cost of a per-process level, which each
- * check reads from the credentials.
+ * check reads from the credentials.  "worker" is its control: the same
+ * worker, woken the same way before each batch, that wrote the same
+ * policy with every level 0 and so raised nothing.  policy / worker is
+ * the cost of the raised levels alone; worker / off that of being timed
+ * in another process.
  *
  * The ptrace workload reads one byte of a target's memory with
  * process_vm_readv() from an unprivileged tracer that is not the target's
@@ -33,12 +37,29 @@
  * untimed batch) and keeps its fastest batch, and the medians are over
  * many rounds.
  *
- * usage: warden_bench [-s] [-r ROUNDS] [-t USEC] [-n N,N,...]
+ * With -i the bench counts instructions instead of time.  Under QEMU's
+ * "-icount shift=0,sleep=off" the guest's virtual clock, and with it the
+ * TSC, advances by exactly one for each instruction the guest runs, on
+ * any CPU and in any process (harness/qemu.sh, ICOUNT=1): a batch's TSC
+ * delta is the instructions it took, the user's loop and the kernel's
+ * system call, entry to exit, and an interrupt's if one came in it.  The
+ * bench checks first that its TSC does count instructions (a loop of a
+ * known length) and stops if not.  A round keeps the fewest instructions
+ * of its PASSES batches, which leaves out a batch that took a timer
+ * interrupt; "added" is a configuration's instructions per operation
+ * minus those of "off" in the same round.
+ *
+ * usage: warden_bench [-s] [-i] [-r ROUNDS] [-t USEC] [-n N,N,...]
+ *                     [-w WORKLOAD,...]
  *   -s  smoke run: 3 rounds, 100 us batches, 1 and 100 processes
- *   -r  rounds (default 1001)
- *   -t  how long a batch takes in "off", in us (default 300): the
- *       number of operations in a batch of each workload follows
+ *   -i  count instructions (under QEMU -icount shift=0): 11 rounds,
+ *       batches of about 100,000 instructions
+ *   -r  rounds (default 1001; 11 with -i)
+ *   -t  how long a batch takes in "off", in us (default 300; 100 with
+ *       -i, where a us is 1000 instructions): the number of operations
+ *       in a batch of each workload follows
  *   -n  numbers of processes holding an exception (default 1,100,1000,10000)
+ *   -w  only these workloads (default: all)
  *
  * Writes CSV to stdout, one row per workload, configuration and number of
  * processes; "n/a" where a configuration does not exist in this kernel.
@@ -113,18 +134,25 @@ static struct knob {
 };
 
 enum config_id {
-	OFF, MAINLINE, WARDEN, WARDEN_2, COMPLAIN, POLICY, YAMA, CONFIGS,
+	OFF, MAINLINE, WARDEN, WARDEN_2, COMPLAIN, WORKER, POLICY, YAMA,
+	CONFIGS,
 };
+
+/* What the two workers write to /proc/self/attr/warden/policy. */
+#define POLICY_ATTR "/proc/self/attr/warden/policy"
+#define FILE_RULES(l)                                                  \
+	"protected_sticky_symlinks=" l " protected_nonaccess_hardlinks=" l \
+	" protected_fifos=" l " protected_regular=" l
 
 /*
  * Every sysctl a configuration does not name is 0.  A configuration that
  * needs a sysctl this kernel does not have, or a per-process policy in a
- * kernel without them (worker), is reported as n/a.
+ * kernel without them (a worker's), is reported as n/a.
  */
 static const struct config {
 	const char *name;
-	/* Timed in the policy worker. */
-	bool worker;
+	/* Timed in a worker of its own, which wrote this policy first. */
+	const char *policy;
 	int val[KNOBS];
 } configs[CONFIGS] = {
 	[OFF] = { "off" },
@@ -142,7 +170,8 @@ static const struct config {
 		[W_REGULAR] = 1, [W_SYMLINKS_COMPLAIN] = 1,
 		[W_HARDLINKS_COMPLAIN] = 1, [W_FIFOS_COMPLAIN] = 1,
 		[W_REGULAR_COMPLAIN] = 1 } },
-	[POLICY] = { "policy", true },
+	[WORKER] = { "worker", FILE_RULES("0") },
+	[POLICY] = { "policy", FILE_RULES("1") },
 	[YAMA] = { "yama", NULL, { [YAMA_PTRACE] = 1 } },
 };
 
@@ -158,13 +187,12 @@ static char probe = 'w';
 static pid_t tracer_pid, target_pid;
 static int to_tracer = -1, from_tracer = -1;
 
-/* The policy worker, and the levels it raised for itself. */
-#define POLICY_ATTR "/proc/self/attr/warden/policy"
-static const char worker_policy[] =
-	"protected_sticky_symlinks=1 protected_nonaccess_hardlinks=1 "
-	"protected_fifos=1 protected_regular=1";
-static pid_t worker_pid;
-static int to_worker = -1, from_worker = -1;
+/* The workers, by configuration, and the policy the next one writes. */
+static struct worker {
+	pid_t pid;
+	int to, from;
+} workers[CONFIGS];
+static const char *worker_policy;
 static pid_t procs[MAX_PROCS];
 static int nprocs;
 static char *filler_stacks;
@@ -226,7 +254,7 @@ static bool has_config(const enum config_id c)
 {
 	int k;
 
-	if (configs[c].worker && worker_pid <= 0)
+	if (configs[c].policy && workers[c].pid <= 0)
 		return false;
 	for (k = 0; k < KNOBS; k++)
 		if (configs[c].val[k] && !knobs[k].present)
@@ -385,7 +413,7 @@ static int op_ptrace_readv(void)
 }
 
 static const enum config_id fs_configs[] = {
-	OFF, MAINLINE, WARDEN, WARDEN_2, COMPLAIN, POLICY, CONFIGS,
+	OFF, MAINLINE, WARDEN, WARDEN_2, COMPLAIN, WORKER, POLICY, CONFIGS,
 };
 
 static const enum config_id ptrace_configs[] = { OFF, WARDEN, YAMA, CONFIGS };
@@ -407,6 +435,11 @@ static const struct workload {
 };
 
 #define WORKLOADS (sizeof(workloads) / sizeof(workloads[0]))
+
+/* -w: the workloads to run. */
+static bool chosen[WORKLOADS];
+/* -i: the TSC counts instructions, and the rows say so. */
+static bool icount;
 
 static double mono_ns(void)
 {
@@ -447,6 +480,40 @@ static double cycles_per_ns(void)
 	return (now.tsc - run_start.tsc) / (now.ns - run_start.ns);
 }
 
+/* TSC ticks of a loop of @n iterations of 2 instructions each. */
+static unsigned long long loop_ticks(long n)
+{
+	const unsigned long long start = __rdtsc();
+
+	asm volatile("1: dec %0\n\tjnz 1b" : "+r"(n));
+	return __rdtsc() - start;
+}
+
+/*
+ * With -i: the TSC must count instructions.  The loop run 2N times takes
+ * exactly 2N instructions more than run N times; the fewest ticks of a
+ * few tries of each leave out a timer interrupt.  Anything but 2N ticks
+ * more (host cycles, under TCG without -icount shift=0) stops the bench.
+ */
+static void check_icount(void)
+{
+	const long n = 100000;
+	unsigned long long once = ULLONG_MAX, twice = ULLONG_MAX, t;
+	int i;
+
+	for (i = 0; i < 5; i++) {
+		t = loop_ticks(n);
+		once = t < once ? t : once;
+		t = loop_ticks(2 * n);
+		twice = t < twice ? t : twice;
+	}
+	if (twice - once != 2 * n)
+		die("-i: %ld more instructions took %lld more TSC ticks: the TSC does not count instructions (boot with ICOUNT=1: QEMU -icount shift=0,sleep=off)",
+		    2 * n, (long long)(twice - once));
+	fprintf(stderr, "warden_bench: the TSC counts instructions: %ld more took %llu more ticks\n",
+		2 * n, twice - once);
+}
+
 /* Returns the cycles of one operation, or -errno if one failed. */
 static double time_batch(int (*const op)(void), const long ops)
 {
@@ -483,12 +550,12 @@ static double run_batch(const struct workload *const w, const long ops,
 		if (write(to_tracer, &ops, sizeof(ops)) != sizeof(ops))
 			die("lost the tracer");
 		read_all(from_tracer, &cycles, sizeof(cycles));
-	} else if (configs[c].worker) {
+	} else if (configs[c].policy) {
 		const struct batch b = { w - workloads, ops };
 
-		if (write(to_worker, &b, sizeof(b)) != sizeof(b))
-			die("lost the policy worker");
-		read_all(from_worker, &cycles, sizeof(cycles));
+		if (write(workers[c].to, &b, sizeof(b)) != sizeof(b))
+			die("lost the %s worker", configs[c].name);
+		read_all(workers[c].from, &cycles, sizeof(cycles));
 	} else {
 		cycles = time_batch(w->op, ops);
 	}
@@ -563,14 +630,15 @@ static pid_t spawn_helper(void (*const fn)(int cmd, int res), int *const to,
 }
 
 /*
- * The policy worker: root, like the bench, but with no_new_privs and
- * Warden's file rules raised to 1 for itself.  It says whether the kernel
- * took the policy (0 or the errno), then times the batches it is sent; a
- * batch of 0 operations ends it.
+ * A worker: root, like the bench, but with no_new_privs and
+ * worker_policy written for itself (Warden's file rules raised to 1 for
+ * "policy", left at 0 for "worker").  It says whether the kernel took the
+ * policy (0 or the errno), then times the batches it is sent; a batch of
+ * 0 operations ends it.
  */
 static void policy_worker(const int cmd, const int res)
 {
-	const ssize_t len = sizeof(worker_policy) - 1;
+	const ssize_t len = strlen(worker_policy);
 	struct batch b;
 	double cycles;
 	int fd, err = 0;
@@ -591,30 +659,40 @@ static void policy_worker(const int cmd, const int res)
 	_exit(0);
 }
 
-/* Without per-process policies in this kernel, "policy" is n/a. */
-static void start_policy_worker(void)
+/* Without per-process policies in this kernel, the workers are n/a. */
+static void start_workers(void)
 {
-	int err;
+	struct worker *w;
+	int c, err;
 
 	if (access(POLICY_ATTR, F_OK))
 		return;
-	worker_pid = spawn_helper(policy_worker, &to_worker, &from_worker);
-	read_all(from_worker, &err, sizeof(err));
-	if (err)
-		die("the policy worker cannot raise its levels: %s",
-		    strerror(err));
+	for (c = 0; c < CONFIGS; c++) {
+		if (!configs[c].policy)
+			continue;
+		w = &workers[c];
+		worker_policy = configs[c].policy;
+		w->pid = spawn_helper(policy_worker, &w->to, &w->from);
+		read_all(w->from, &err, sizeof(err));
+		if (err)
+			die("the %s worker cannot write its policy: %s",
+			    configs[c].name, strerror(err));
+	}
 }
 
-static void stop_policy_worker(void)
+static void stop_workers(void)
 {
 	const struct batch stop = { 0, 0 };
+	struct worker *w;
 
-	if (worker_pid <= 0)
-		return;
-	if (write(to_worker, &stop, sizeof(stop)) != sizeof(stop))
-		kill(worker_pid, SIGKILL);
-	waitpid(worker_pid, NULL, 0);
-	worker_pid = 0;
+	for (w = workers; w < workers + CONFIGS; w++) {
+		if (w->pid <= 0)
+			continue;
+		if (write(w->to, &stop, sizeof(stop)) != sizeof(stop))
+			kill(w->pid, SIGKILL);
+		waitpid(w->pid, NULL, 0);
+		w->pid = 0;
+	}
 }
 
 static void start_ptrace_scene(void)
@@ -737,11 +815,18 @@ static double quantile(const double *const v, const int n, const double q)
 
 static void print_header(void)
 {
-	printf("workload,config,procs,rounds,ops,ns_median,ns_q1,ns_q3,"
-	       "ratio_median,ratio_q1,ratio_q3,ratio_min,ratio_max\n");
+	if (icount)
+		printf("workload,config,procs,rounds,ops,insn_median,insn_min,"
+		       "insn_max,added_median,added_min,added_max\n");
+	else
+		printf("workload,config,procs,rounds,ops,ns_median,ns_q1,ns_q3,"
+		       "ratio_median,ratio_q1,ratio_q3,ratio_min,ratio_max\n");
 }
 
-/* Sorts @cycles and @ratio; a NULL @cycles prints n/a. */
+/*
+ * Sorts @cycles and @ratio (with -i: instructions per operation, and
+ * those minus off's); a NULL @cycles prints n/a.
+ */
 static void print_row(const struct workload *const w, const enum config_id c,
 		      const int procs, const int rounds, const long ops,
 		      double *const cycles, double *const ratio,
@@ -749,11 +834,19 @@ static void print_row(const struct workload *const w, const enum config_id c,
 {
 	printf("%s,%s,%d,%d,%ld,", w->name, configs[c].name, procs, rounds, ops);
 	if (!cycles) {
-		printf("n/a,n/a,n/a,n/a,n/a,n/a,n/a,n/a\n");
+		printf(icount ? "n/a,n/a,n/a,n/a,n/a,n/a\n" :
+				"n/a,n/a,n/a,n/a,n/a,n/a,n/a,n/a\n");
 		return;
 	}
 	qsort(cycles, rounds, sizeof(*cycles), cmp_double);
 	qsort(ratio, rounds, sizeof(*ratio), cmp_double);
+	if (icount) {
+		printf("%.2f,%.2f,%.2f,%.2f,%.2f,%.2f\n",
+		       quantile(cycles, rounds, 0.5), cycles[0],
+		       cycles[rounds - 1], quantile(ratio, rounds, 0.5),
+		       ratio[0], ratio[rounds - 1]);
+		return;
+	}
 	printf("%.1f,%.1f,%.1f,%.4f,%.4f,%.4f,%.4f,%.4f\n",
 	       quantile(cycles, rounds, 0.5) / cpn,
 	       quantile(cycles, rounds, 0.25) / cpn,
@@ -782,6 +875,8 @@ static void bench(const struct workload *const first,
 		;
 	/* Warm up the caches and every check; size the batches. */
 	for (w = first; w <= last; w++) {
+		if (!chosen[w - workloads])
+			continue;
 		for (i = ncs - 1; i >= 0; i--)
 			if (has_config(cs[i])) {
 				set_config(cs[i]);
@@ -796,6 +891,8 @@ static void bench(const struct workload *const first,
 		for (w = first; w <= last; w++) {
 			double (*const res)[MAX_ROUNDS] = results[w - workloads];
 
+			if (!chosen[w - workloads])
+				continue;
 			for (i = 0; i < ncs; i++)
 				res[i][r] = INFINITY;
 			/* Untimed: the first batch after another workload's. */
@@ -821,11 +918,15 @@ static void bench(const struct workload *const first,
 	set_config(OFF);
 	cpn = cycles_per_ns();
 	for (w = first; w <= last; w++) {
+		if (!chosen[w - workloads])
+			continue;
 		for (i = 0; i < ncs; i++)
 			for (r = 0; has_config(cs[i]) && r < rounds; r++) {
+				const double off = results[w - workloads][0][r];
+
 				cycles[i][r] = results[w - workloads][i][r];
-				ratio[i][r] = cycles[i][r] /
-					      results[w - workloads][0][r];
+				ratio[i][r] = icount ? cycles[i][r] - off :
+						       cycles[i][r] / off;
 			}
 		for (i = 0; i < ncs; i++)
 			print_row(w, cs[i], procs, rounds, ops[w - workloads],
@@ -839,30 +940,45 @@ static void bench(const struct workload *const first,
 static void cleanup(void)
 {
 	stop_ptrace_scene();
-	stop_policy_worker();
+	stop_workers();
 	remove_files();
 	restore_knobs();
 }
 
+/* Whether @name is in the comma-separated @list. */
+static bool listed(const char *list, const char *const name)
+{
+	const size_t len = strlen(name);
+
+	for (; list; list = strchr(list, ',') ? strchr(list, ',') + 1 : NULL)
+		if (!strncmp(list, name, len) &&
+		    (list[len] == ',' || !list[len]))
+			return true;
+	return false;
+}
+
 static void usage(void)
 {
-	die("usage: warden_bench [-s] [-r ROUNDS] [-t USEC] [-n N,N,...]");
+	die("usage: warden_bench [-s] [-i] [-r ROUNDS] [-t USEC] [-n N,N,...] [-w WORKLOAD,...]");
 }
 
 int main(int argc, char **argv)
 {
 	const int nfs = WORKLOADS - 1;
-	char *counts = "1,100,1000,10000", *n;
-	int rounds = 1001, max = 0, opt, k;
-	double batch_us = 300;
+	char *counts = "1,100,1000,10000", *n, *only = NULL;
+	int rounds = 0, max = 0, nchosen = 0, opt, k;
+	double batch_us = 0;
+	bool smoke = false, any_fs = false;
 	cpu_set_t cpu0;
 
-	while ((opt = getopt(argc, argv, "sr:t:n:")) != -1) {
+	while ((opt = getopt(argc, argv, "sir:t:n:w:")) != -1) {
 		switch (opt) {
 		case 's':
-			rounds = 3;
-			batch_us = 100;
+			smoke = true;
 			counts = "1,100";
+			break;
+		case 'i':
+			icount = true;
 			break;
 		case 'r':
 			rounds = atoi(optarg);
@@ -873,13 +989,30 @@ int main(int argc, char **argv)
 		case 'n':
 			counts = optarg;
 			break;
+		case 'w':
+			only = optarg;
+			break;
 		default:
 			usage();
 		}
 	}
+	if (!rounds)
+		rounds = smoke ? 3 : icount ? 11 : 1001;
+	if (!batch_us)
+		batch_us = smoke || icount ? 100 : 300;
 	if (optind != argc || rounds < 1 || rounds > MAX_ROUNDS ||
 	    !(batch_us > 0))
 		usage();
+	for (k = 0; k < (int)WORKLOADS; k++) {
+		chosen[k] = !only || listed(only, workloads[k].name);
+		nchosen += chosen[k];
+		any_fs |= chosen[k] && k < nfs;
+	}
+	/* Every name a workload's, once. */
+	for (n = only; n && *n; n = strchr(n, ',') ? strchr(n, ',') + 1 : "")
+		nchosen--;
+	if (only && (nchosen || !*only))
+		die("-w %s: not a list of workloads", only);
 	for (n = counts; *n; n = strchr(n, ',') ? strchr(n, ',') + 1 : "")
 		if (atoi(n) > max)
 			max = atoi(n);
@@ -900,20 +1033,26 @@ int main(int argc, char **argv)
 	    atoi(knobs[THREADS_MAX].saved) < max + 1000)
 		write_knob(THREADS_MAX, max + 1000);
 
+	if (icount)
+		check_icount();
 	run_start = clock_edge();
 	make_files();
-	/* After make_files(): the worker needs the paths it set. */
-	start_policy_worker();
+	/* After make_files(): the workers need the paths it set. */
+	start_workers();
 	for (k = 0; k < CONFIGS; k++)
 		if (!has_config(k))
 			fprintf(stderr, "warden_bench: configuration %s is n/a: %s\n",
 				configs[k].name,
-				configs[k].worker ?
+				configs[k].policy ?
 					"no " POLICY_ATTR " (a kernel without per-process policies)" :
 					"a sysctl is missing");
 	print_header();
-	bench(&workloads[0], &workloads[nfs - 1], rounds, batch_us * 1000, 0);
-	stop_policy_worker();
+	if (any_fs)
+		bench(&workloads[0], &workloads[nfs - 1], rounds,
+		      batch_us * 1000, 0);
+	stop_workers();
+	if (!chosen[nfs])
+		return 0;
 
 	filler_stacks = mmap(NULL, (size_t)(max + 1) * FILLER_STACK,
 			     PROT_READ | PROT_WRITE,

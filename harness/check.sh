@@ -8,8 +8,10 @@
 # verdict is a failure.  Skips are counted apart, never as passes.
 #
 # First wardenctl's host tests.  BUILD_FLAVOR=debug runs the same boots on
-# the debug kernel, and first the KUnit tests it ran at boot.
-# WARDEN_STRESS_ATTEMPTS sets the size of the race tests.
+# the debug kernel, and first the KUnit tests it ran at boot, but not the
+# boot "cost": Warden's instruction budget is the main kernel's.
+# WARDEN_STRESS_ATTEMPTS sets the size of the race tests; WARDEN_COST_<NAME>
+# a bound of the budget (harness/guest/bench_cost.sh).
 . "$(dirname "$0")/env.sh"
 
 t=/warden/bin
@@ -18,8 +20,10 @@ if grep -q '^CONFIG_SECURITY_WARDEN_KUNIT_TEST=y' "$BUILD/.config" 2>/dev/null; 
 	kunit="'sh /warden/kunit.sh warden_fs warden_report'"
 fi
 stress="WARDEN_STRESS_ATTEMPTS=$WARDEN_STRESS_ATTEMPTS"
+# The bounds set in the environment, for the guest.
+cost=$(env | grep -E "^WARDEN_COST_[A-Z0-9_]+=[^ '\"\\]*\$" | tr '\n' ' ') || true
 boots=(
-	# name | kernel arguments | test commands
+	# name | kernel arguments | test commands [| settings of qemu.sh]
 	"suite|audit=1|$kunit $t/symlink_test $t/hardlink_test $t/sticky_create_test $t/sysctl_test $t/knob_fuzz_test $t/ptrace_test $t/policy_test $t/report_test $t/lsm_list_modules_test 'sh /warden/wardenctl_test.sh' 'sh /warden/sysctl_example_test.sh' 'sh /warden/ausearch_test.sh'"
 	# The races, with a preemptible kernel even without SMP.
 	"stress|preempt=full|'$stress $t/symlink_race_test' '$stress $t/hardlink_race_test' '$stress $t/ptrace_race_test'"
@@ -36,6 +40,9 @@ boots=(
 	"warden_first|lsm=warden,yama|$t/lsm_list_modules_test 'sh /warden/lsm.sh lsm_warden_first capability,warden,yama' 'sh /warden/bench_smoke.sh'"
 	# Warden's boot parameters do nothing when lsm= leaves it out.
 	"without_warden|lsm=yama warden.protected_regular=2 warden.lock=1|'sh /warden/lsm.sh lsm_without_warden capability,yama' 'sh /warden/wardenctl_absent_test.sh'"
+	# Warden's instruction budget, in a guest whose clock counts
+	# instructions (QEMU -icount shift=0).
+	"cost||'${cost}sh /warden/bench_cost.sh'|ICOUNT=1"
 )
 
 results=$(mktemp -d)
@@ -95,14 +102,15 @@ if [ -z "$BUILD_FLAVOR" ] && { [ -z "${BOOTS:-}" ] || [[ " $BOOTS " == *" host "
 fi
 
 for boot in "${boots[@]}"; do
-	IFS='|' read -r name args tests <<<"$boot"
+	IFS='|' read -r name args tests settings <<<"$boot"
 	# BOOTS="name ..." runs only those boots, to try a change quickly.
 	[ -z "${BOOTS:-}" ] || [[ " $BOOTS " == *" $name "* ]] || continue
+	[ "$name" != cost ] || [ -z "$BUILD_FLAVOR" ] || continue
 	name=${BUILD_FLAVOR:+$BUILD_FLAVOR/}$name
 	say "boot $name: $args${KERNEL_ARGS:+ $KERNEL_ARGS}"
 	start=$SECONDS
 	rc=0
-	RESULT_COPY=$results/${name#*/} "$REPO/harness/run.sh" \
+	env $settings RESULT_COPY="$results/${name#*/}" "$REPO/harness/run.sh" \
 		"sh /warden/run-tests $tests" $args || rc=$?
 	read -r pass fail skip < <(count "$results/${name#*/}")
 	if [ "$rc" = 125 ]; then

@@ -8,6 +8,13 @@
 # lands in RESULT.  No verdict there (a hung guest killed after
 # QEMU_TIMEOUT seconds, a panic, a crash) is a failure.  ACCEL=kvm uses
 # KVM; the default is TCG, which works everywhere.
+#
+# ICOUNT=1 (TCG only) makes the guest's clock an instruction counter:
+# -icount shift=0 advances virtual time, and the TSC with it, by 1 ns for
+# each instruction the guest runs; sleep=off jumps over idle time instead
+# of waiting for the host's clock; -seed makes RDRAND and the like
+# reproducible and -rtc starts the RTC at a fixed date on the virtual
+# clock, so that two boots run the same instructions.
 . "$(dirname "$0")/env.sh"
 
 initrd=$1
@@ -21,6 +28,11 @@ kvm) accel=(-accel kvm -cpu host) ;;
 tcg) accel=(-accel tcg -cpu max) ;;
 *) die "ACCEL must be tcg or kvm, not '$ACCEL'" ;;
 esac
+if [ "${ICOUNT:-0}" = 1 ]; then
+	[ "$ACCEL" = tcg ] || die "ICOUNT=1 needs ACCEL=tcg"
+	accel+=(-icount shift=0,sleep=off,align=off -seed 1
+		-rtc base=2026-01-01T00:00:00,clock=vm)
+fi
 
 qemu=(qemu-system-x86_64 "${accel[@]}" -m "$QEMU_MEM" -smp 2
 	-display none -no-reboot -monitor none

@@ -4,8 +4,8 @@
 # batches, 1 and 100 processes) gives every workload and configuration
 # one row of positive numbers, so that make bench cannot rot.  A row may
 # be n/a only for a configuration this kernel does not have: "complain"
-# without its sysctls, "yama" without Yama, "policy" without
-# /proc/self/attr/warden/policy.
+# without its sysctls, "yama" without Yama, "worker" and "policy"
+# without /proc/self/attr/warden/policy.
 csv=/tmp/bench_smoke.csv
 w=/proc/sys/kernel/warden
 . /warden/tap.sh
@@ -53,7 +53,7 @@ yama=0
 [ -e /proc/sys/kernel/yama/ptrace_scope ] && yama=1
 for wl in stat_link open_link stat_plain stat_deep link_unlink open_creat; do
 	expect $wl 0 off:1 mainline:1 warden:1 warden-2:1 complain:$complain \
-		policy:$policy
+		worker:$policy policy:$policy
 done
 for procs in 1 100; do
 	expect ptrace_readv $procs off:1 warden:1 yama:$yama

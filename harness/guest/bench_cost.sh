@@ -1,0 +1,90 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# TAP: Warden's instruction budget.  The boot "cost" of harness/check.sh
+# runs this in a guest under QEMU -icount shift=0 (ICOUNT=1), where the
+# TSC counts instructions; warden_bench -i checks that it does, then
+# counts the instructions of each operation in every configuration,
+# paired with "off" in the same round.  Each bound is on what Warden adds
+# to one operation, the median over 5 rounds (each the fewest of 3
+# batches, so a timer interrupt does not count):
+#
+#   plain      stat() of a file in a sticky directory, no link: Warden
+#              has no hook there (stat_plain, warden - off)
+#   plain_policy  the same with the levels raised for the process
+#              (stat_plain, policy - worker)
+#   follow1    following a link, the last component, at level 1
+#              (stat_link, warden - off)
+#   follow2    following a link at level 2, one of 16 in a row
+#              (stat_deep, (warden-2 - off) / 16)
+#   follow1_policy  follow1 with the level raised for the process
+#              (stat_link, policy - worker)
+#   ptrace     a ptrace check at scope 1 with 1 and with 1000 processes
+#              holding an exception (ptrace_readv, warden - off)
+#
+# The bounds are the counts measured on 2026-12-03 (README, "Benchmarks")
+# plus half, rounded up: 28 -> 42, 25 -> 38, 110 -> 165; 0 stays 0, since
+# the counts are exact.  WARDEN_COST_<NAME>=N overrides one (and
+# WARDEN_COST_FOLLOW1=27 must fail).
+csv=/tmp/bench_cost.csv
+. /warden/tap.sh
+TAP_PREFIX="- cost."
+
+: "${WARDEN_COST_PLAIN:=0}"
+: "${WARDEN_COST_PLAIN_POLICY:=0}"
+: "${WARDEN_COST_FOLLOW1:=42}"
+: "${WARDEN_COST_FOLLOW2:=38}"
+: "${WARDEN_COST_FOLLOW1_POLICY:=42}"
+: "${WARDEN_COST_PTRACE:=165}"
+
+cost_run() {
+	/warden/bin/warden_bench -i -r 5 -w stat_link,stat_plain,stat_deep,ptrace_readv \
+		-n 1,1000 > "$csv"
+}
+
+# added WORKLOAD CONFIG PROCS: the instructions CONFIG added to "off" per
+# operation, the median over the rounds; their range as a TAP comment.
+added() {
+	awk -F, -v key="$1,$2,$3," '
+		index($0, key) == 1 && $9 != "n/a" {
+			print $9; found = 1
+			printf "# %s, %s processes, %s - off: %s (%s to %s over the rounds)\n",
+				$1, $3, $2, $9, $10, $11 > "/dev/stderr"
+		}
+		END { exit !found }' "$csv"
+}
+
+# within NAME BOUND ADDED [DIVISOR]: ADDED / DIVISOR <= BOUND, said as a
+# TAP comment either way.
+within() {
+	[ -n "$3" ] || { echo "# $1: not measured"; return 1; }
+	awk -v name="$1" -v bound="$2" -v added="$3" -v per="${4:-1}" 'BEGIN {
+		if (bound !~ /^[0-9]+(\.[0-9]+)?$/) {
+			printf "# %s: the bound \"%s\" is not a number\n", name, bound
+			exit 1
+		}
+		printf "# %s: %.2f instructions added (bound %s)\n", name, added / per, bound
+		exit !(added / per <= bound + 0)
+	}'
+}
+
+# policy_added WORKLOAD: what the raised levels added to the same worker
+# with nothing raised, per operation.
+policy_added() {
+	p=$(added "$1" policy 0) && c=$(added "$1" worker 0) &&
+		awk -v p="$p" -v c="$c" 'BEGIN { print p - c }'
+}
+
+ok runs cost_run
+ok plain within plain "$WARDEN_COST_PLAIN" "$(added stat_plain warden 0)"
+ok plain_policy within plain_policy "$WARDEN_COST_PLAIN_POLICY" \
+	"$(policy_added stat_plain)"
+ok follow1 within follow1 "$WARDEN_COST_FOLLOW1" "$(added stat_link warden 0)"
+ok follow2 within follow2 "$WARDEN_COST_FOLLOW2" \
+	"$(added stat_deep warden-2 0)" 16
+ok follow1_policy within follow1_policy "$WARDEN_COST_FOLLOW1_POLICY" \
+	"$(policy_added stat_link)"
+for procs in 1 1000; do
+	ok ptrace_$procs within ptrace_$procs "$WARDEN_COST_PTRACE" \
+		"$(added ptrace_readv warden $procs)"
+done
+tap_done
