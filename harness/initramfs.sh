@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Build the guest's programs and pack an initramfs with the tree's own
 # gen_init_cpio: busybox, our init, the test programs, CMD as /warden/cmd,
-# and the host folder GUEST_DIR (if set) as /mnt/guest.
+# the host folder GUEST_DIR (if set) as /mnt/guest, and the host programs
+# GUEST_TOOLS (if set, as "trinity stress-ng") in /usr/bin.
 #
 # usage: initramfs.sh OUTPUT.cpio CMD
 . "$(dirname "$0")/env.sh"
@@ -39,6 +40,30 @@ build_prog lsm_list_modules_test "$selftests"/lsm/lsm_list_modules_test.c \
 build_prog wardenctl "$REPO"/wardenctl/*.c
 build_prog warden_bench "$REPO"/bench/warden_bench.c
 
+# tool_files PROGRAM...: gen_init_cpio lines for each host program, in
+# /usr/bin, and the shared libraries and the dynamic loader that ldd
+# finds for it, at the paths ldd gives, with every folder they need.
+tool_files() {
+	local tool path
+
+	for tool in "$@"; do
+		path=$(command -v "$tool") || die "GUEST_TOOLS: no $tool on the host (make deps)"
+		echo "/usr/bin/$tool $(readlink -f "$path")"
+		ldd "$path" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' |
+			while read -r lib; do
+				echo "$lib $(readlink -f "$lib")"
+			done
+	done | sort -u | awk '{
+		n = split($1, part, "/")
+		for (i = 2; i < n; i++) {
+			d = d_at(part, i)
+			if (!(d in seen)) { seen[d] = 1; print "dir " d " 0755 0 0" }
+		}
+		print "file " $1 " " $2 " 0755 0 0"
+	}
+	function d_at(part, i,   j, d) { for (j = 2; j <= i; j++) d = d "/" part[j]; return d }'
+}
+
 list=$out.list
 {
 	for d in /bin /dev /etc /mnt /mnt/guest /proc /root /sys /tmp /warden /warden/bin; do
@@ -61,6 +86,7 @@ list=$out.list
 	for f in "$gbin"/*; do
 		echo "file /warden/bin/$(basename "$f") $f 0755 0 0"
 	done
+	[ -z "${GUEST_TOOLS:-}" ] || tool_files $GUEST_TOOLS
 	printf '%s\n' "$cmd" > "$out.cmd"
 	echo "file /warden/cmd $out.cmd 0644 0 0"
 	[ "$cmd" = "@interactive" ] && echo "file /warden/interactive /dev/null 0644 0 0"
