@@ -18,6 +18,7 @@ if grep -q '^CONFIG_SECURITY_WARDEN_KUNIT_TEST=y' "$BUILD/.config" 2>/dev/null; 
 	kunit="'sh /warden/kunit.sh warden_fs'"
 fi
 stress="WARDEN_STRESS_ATTEMPTS=$WARDEN_STRESS_ATTEMPTS"
+fuzz="FUZZ_SEED=$FUZZ_SEED FUZZ_SYSCALLS=$FUZZ_SYSCALLS FUZZ_STRESS_SECONDS=$FUZZ_STRESS_SECONDS"
 boots=(
 	# name | kernel arguments | test commands
 	"suite|audit=1|$kunit $t/symlink_test $t/hardlink_test $t/sticky_create_test $t/sysctl_test $t/knob_fuzz_test $t/ptrace_test $t/policy_test $t/lsm_list_modules_test 'sh /warden/wardenctl_test.sh' 'sh /warden/sysctl_example_test.sh'"
@@ -37,6 +38,14 @@ boots=(
 	# Warden's boot parameters do nothing when lsm= leaves it out.
 	"without_warden|lsm=yama warden.protected_regular=2 warden.lock=1|'sh /warden/lsm.sh lsm_without_warden capability,yama' 'sh /warden/wardenctl_absent_test.sh'"
 )
+# Tools nobody here wrote, on the debug kernel (or when BOOTS names it):
+# trinity and stress-ng as an unprivileged user under the strictest
+# settings, with a root process flipping them (fuzz.sh).  A fourth field
+# names the host programs the boot's initramfs carries (GUEST_TOOLS); the
+# kernel log must hold every report of the run.
+if [ "$BUILD_FLAVOR" = debug ] || [[ " ${BOOTS:-} " == *" fuzz "* ]]; then
+	boots+=("fuzz|log_buf_len=4M|'$fuzz sh /warden/fuzz.sh'|trinity stress-ng")
+fi
 
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
@@ -60,6 +69,7 @@ count() {	# count RESULT-FILE: print "pass fail skip"
 		if (plan >= 0 && seen != plan) { fail++; print "not ok " name ": " seen " results for a plan of " plan > "/dev/stderr" }
 		next
 	}
+	/^# figure: / { print "  " substr($0, 3) > "/dev/stderr"; next }
 	/^warden-kernel-log: / {
 		if (!splat++) { fail++; print "not ok kernel log: a report of the kernel'"'"'s checkers:" > "/dev/stderr" }
 		print "  " substr($0, 20) > "/dev/stderr"
@@ -95,14 +105,14 @@ if [ -z "$BUILD_FLAVOR" ] && { [ -z "${BOOTS:-}" ] || [[ " $BOOTS " == *" host "
 fi
 
 for boot in "${boots[@]}"; do
-	IFS='|' read -r name args tests <<<"$boot"
+	IFS='|' read -r name args tests tools <<<"$boot"
 	# BOOTS="name ..." runs only those boots, to try a change quickly.
 	[ -z "${BOOTS:-}" ] || [[ " $BOOTS " == *" $name "* ]] || continue
 	name=${BUILD_FLAVOR:+$BUILD_FLAVOR/}$name
 	say "boot $name: $args${KERNEL_ARGS:+ $KERNEL_ARGS}"
 	start=$SECONDS
 	rc=0
-	RESULT_COPY=$results/${name#*/} "$REPO/harness/run.sh" \
+	GUEST_TOOLS=$tools RESULT_COPY=$results/${name#*/} "$REPO/harness/run.sh" \
 		"sh /warden/run-tests $tests" $args || rc=$?
 	read -r pass fail skip < <(count "$results/${name#*/}")
 	if [ "$rc" = 125 ]; then
