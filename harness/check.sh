@@ -22,18 +22,17 @@ fuzz="FUZZ_SEED=$FUZZ_SEED FUZZ_SYSCALLS=$FUZZ_SYSCALLS FUZZ_STRESS_SECONDS=$FUZ
 boots=(
 	# name | kernel arguments | test commands
 	"suite|audit=1|$kunit $t/symlink_test $t/hardlink_test $t/sticky_create_test $t/sysctl_test $t/knob_fuzz_test $t/ptrace_test $t/policy_test $t/lsm_list_modules_test 'sh /warden/wardenctl_test.sh' 'sh /warden/sysctl_example_test.sh'"
-	# The races, with a preemptible kernel even without SMP.
-	"stress|preempt=full|'$stress $t/symlink_race_test' '$stress $t/hardlink_race_test' '$stress $t/ptrace_race_test'"
-	# Complain mode and the counters, without audit=1: the flood test
-	# makes 100,000 denials.
-	"complain||$t/complain_test"
+	# The races, with a preemptible kernel even without SMP; then complain
+	# mode and the counters, without audit=1: the flood test makes
+	# 100,000 denials.
+	"stress|preempt=full|'$stress $t/symlink_race_test' '$stress $t/hardlink_race_test' '$stress $t/ptrace_race_test' $t/complain_test"
 	# The lock cannot be undone until reboot: boots of their own.
 	"lock||'WARDEN_LOCK=1 $t/lock_test'"
 	"boot_params|warden.protected_regular=2 warden.protected_fifos_complain=1 warden.ptrace_scope=2 warden.protected_sticky_symlinks=7 warden.lock=1|'WARDEN_EXPECT=\"protected_regular=2 protected_fifos_complain=1 ptrace_scope=2 protected_sticky_symlinks=1 lock=1\" WARDEN_INVALID=protected_sticky_symlinks $t/boot_params_test' $t/lock_test"
-	# ptrace_scope 3 cannot be undone until reboot either.
-	"ptrace_locked||'WARDEN_LOCK_PTRACE_SCOPE=1 $t/ptrace_locked_test'"
-	# wardenctl's test of the lock boots alone too.
-	"wardenctl_lock||'sh /warden/wardenctl_lock_test.sh'"
+	# ptrace_scope 3 cannot be undone until reboot either; wardenctl's
+	# test of it and of the lock comes after (setting 3 again is no
+	# change).
+	"ptrace_locked||'WARDEN_LOCK_PTRACE_SCOPE=1 $t/ptrace_locked_test' 'sh /warden/wardenctl_lock_test.sh'"
 	"warden_first|lsm=warden,yama|$t/lsm_list_modules_test 'sh /warden/lsm.sh lsm_warden_first capability,warden,yama' 'sh /warden/bench_smoke.sh'"
 	# Warden's boot parameters do nothing when lsm= leaves it out.
 	"without_warden|lsm=yama warden.protected_regular=2 warden.lock=1|'sh /warden/lsm.sh lsm_without_warden capability,yama' 'sh /warden/wardenctl_absent_test.sh'"
