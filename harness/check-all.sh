@@ -9,7 +9,9 @@
 #   build      the main kernel; W=1 and sparse on security/warden (build.sh)
 #   nowarden, noaudit, nosysctl
 #              build-only variants: a copy of the main build, rebuilt by
-#              Kbuild for the options they change, and linked
+#              Kbuild for the options they change; nowarden is linked,
+#              noaudit and nosysctl compile security/ and the files our
+#              patches change, without linking (build.sh)
 #   debug      the debug kernel (KASAN, lockdep, UBSAN, KUnit), W=1, sparse
 #   kunit      the KUnit suites with the tree's own runner, as a
 #              maintainer runs them: kunit.py run --kunitconfig
