@@ -26,7 +26,8 @@
 #              world-writable folder; policy symlinks=2 hardlinks=1
 #              fifos=2 regular=2 ptrace=1.  Each stressor must make
 #              progress; only ptrace's may instead be refused by the scope
-#              the flipper set (then counted by Warden).
+#              the flipper set (then counted by Warden).  Killed after
+#              400 s more than asked: a busy host slows the guest.
 # Meanwhile a root process flips Warden's levels and complain modes at
 # random (seeded), every eighth time back to the strictest, never the lock
 # nor ptrace_scope 3; every write must succeed.
@@ -176,7 +177,7 @@ args=
 for s in $stressors; do
 	args="$args --$s 1"
 done
-as_attacker timeout -s KILL $((seconds + 120)) /warden/bin/wardenctl exec $policy --ptrace=1 -- \
+as_attacker timeout -s KILL $((seconds + 400)) /warden/bin/wardenctl exec $policy --ptrace=1 -- \
 	/usr/bin/stress-ng --temp-path "$scratch/stress" --seed "$seed" -t "$seconds" \
 	--metrics-brief --yaml "$scratch/stress.yaml" $args > "$scratch/stress.log" 2>&1
 stress_rc=$?
