@@ -20,9 +20,9 @@
 #              pidfd_send_signal (its children would kill its main
 #              process).
 #   stress-ng  the stressors on Warden's paths, one worker each, at once,
-#              for FUZZ_STRESS_SECONDS (an operation of link and symlink,
-#              8192 links, takes about 100 s on this kernel under TCG, and
-#              ends later), seed FUZZ_SEED, temporary files in a sticky
+#              for FUZZ_STRESS_SECONDS (an operation of link or symlink,
+#              thousands of links, takes longer on this kernel under TCG:
+#              the run ends later), seed FUZZ_SEED, temporary files in a sticky
 #              world-writable folder; policy symlinks=2 hardlinks=1
 #              fifos=2 regular=2 ptrace=1.  Each stressor must make
 #              progress; only ptrace's may instead be refused by the scope
