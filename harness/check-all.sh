@@ -9,7 +9,9 @@
 #   build      the main kernel; W=1 and sparse on security/warden (build.sh)
 #   nowarden, noaudit, nosysctl
 #              build-only variants: a copy of the main build, rebuilt by
-#              Kbuild for the options they change, and linked
+#              Kbuild for the options they change; nowarden is linked,
+#              noaudit and nosysctl compile security/ and the files our
+#              patches change, without linking (build.sh)
 #   debug      the debug kernel (KASAN, lockdep, UBSAN, KUnit), W=1, sparse
 #   kunit      the KUnit suites with the tree's own runner, as a
 #              maintainer runs them: kunit.py run --kunitconfig
@@ -18,12 +20,12 @@
 #   series     checkpatch --strict and git am of the series (series.sh,
 #              without building at every patch)
 # Suites: check.sh on the main kernel with WARDEN_STRESS_ATTEMPTS race
-# attempts per test (default here 1000000), then on the debug kernel with
-# DEBUG_STRESS_ATTEMPTS (default 50000) and DEBUG_QEMU_TIMEOUT.
+# attempts per test (default here 500000), then on the debug kernel with
+# DEBUG_STRESS_ATTEMPTS (default 25000) and DEBUG_QEMU_TIMEOUT.
 . "$(dirname "$0")/env.sh"
 
-export WARDEN_STRESS_ATTEMPTS=${CHECK_ALL_STRESS_ATTEMPTS:-1000000}
-DEBUG_STRESS_ATTEMPTS=${DEBUG_STRESS_ATTEMPTS:-50000}
+export WARDEN_STRESS_ATTEMPTS=${CHECK_ALL_STRESS_ATTEMPTS:-500000}
+DEBUG_STRESS_ATTEMPTS=${DEBUG_STRESS_ATTEMPTS:-25000}
 export QEMU_TIMEOUT=${CHECK_ALL_QEMU_TIMEOUT:-900}
 DEBUG_QEMU_TIMEOUT=${DEBUG_QEMU_TIMEOUT:-1800}
 

@@ -22,21 +22,21 @@ fi
 stress="WARDEN_STRESS_ATTEMPTS=$WARDEN_STRESS_ATTEMPTS"
 # The bounds set in the environment, for the guest.
 cost=$(env | grep -E "^WARDEN_COST_[A-Z0-9_]+=[^ '\"\\]*\$" | tr '\n' ' ') || true
+fuzz="FUZZ_SEED=$FUZZ_SEED FUZZ_SYSCALLS=$FUZZ_SYSCALLS FUZZ_STRESS_SECONDS=$FUZZ_STRESS_SECONDS"
 boots=(
-	# name | kernel arguments | test commands [| settings of qemu.sh]
+	# name | kernel arguments | test commands [| settings of run.sh]
 	"suite|audit=1|$kunit $t/symlink_test $t/hardlink_test $t/sticky_create_test $t/sysctl_test $t/knob_fuzz_test $t/ptrace_test $t/policy_test $t/report_test $t/lsm_list_modules_test 'sh /warden/wardenctl_test.sh' 'sh /warden/sysctl_example_test.sh' 'sh /warden/ausearch_test.sh'"
-	# The races, with a preemptible kernel even without SMP.
-	"stress|preempt=full|'$stress $t/symlink_race_test' '$stress $t/hardlink_race_test' '$stress $t/ptrace_race_test'"
-	# Complain mode and the counters, without audit=1: the flood test
-	# makes 100,000 denials.
-	"complain||$t/complain_test"
+	# The races, with a preemptible kernel even without SMP; then complain
+	# mode and the counters, without audit=1: the flood test makes
+	# 100,000 denials.
+	"stress|preempt=full|'$stress $t/symlink_race_test' '$stress $t/hardlink_race_test' '$stress $t/ptrace_race_test' $t/complain_test"
 	# The lock cannot be undone until reboot: boots of their own.
 	"lock||'WARDEN_LOCK=1 $t/lock_test'"
 	"boot_params|warden.protected_regular=2 warden.protected_fifos_complain=1 warden.ptrace_scope=2 warden.protected_sticky_symlinks=7 warden.lock=1|'WARDEN_EXPECT=\"protected_regular=2 protected_fifos_complain=1 ptrace_scope=2 protected_sticky_symlinks=1 lock=1\" WARDEN_INVALID=protected_sticky_symlinks $t/boot_params_test' $t/lock_test"
-	# ptrace_scope 3 cannot be undone until reboot either.
-	"ptrace_locked||'WARDEN_LOCK_PTRACE_SCOPE=1 $t/ptrace_locked_test'"
-	# wardenctl's test of the lock boots alone too.
-	"wardenctl_lock||'sh /warden/wardenctl_lock_test.sh'"
+	# ptrace_scope 3 cannot be undone until reboot either; wardenctl's
+	# test of it and of the lock comes after (setting 3 again is no
+	# change).
+	"ptrace_locked||'WARDEN_LOCK_PTRACE_SCOPE=1 $t/ptrace_locked_test' 'sh /warden/wardenctl_lock_test.sh'"
 	"warden_first|lsm=warden,yama|$t/lsm_list_modules_test 'sh /warden/lsm.sh lsm_warden_first capability,warden,yama' 'sh /warden/bench_smoke.sh'"
 	# Warden's boot parameters do nothing when lsm= leaves it out.
 	"without_warden|lsm=yama warden.protected_regular=2 warden.lock=1|'sh /warden/lsm.sh lsm_without_warden capability,yama' 'sh /warden/wardenctl_absent_test.sh'"
@@ -44,6 +44,14 @@ boots=(
 	# instructions (QEMU -icount shift=0).
 	"cost||'${cost}sh /warden/bench_cost.sh'|ICOUNT=1"
 )
+# Tools nobody here wrote, on the debug kernel (or when BOOTS names it):
+# trinity and stress-ng as an unprivileged user under the strictest
+# settings, with a root process flipping them (fuzz.sh).  Its initramfs
+# carries them (GUEST_TOOLS); the kernel log must hold every report of the
+# run.
+if [ "$BUILD_FLAVOR" = debug ] || [[ " ${BOOTS:-} " == *" fuzz "* ]]; then
+	boots+=("fuzz|log_buf_len=4M|'$fuzz sh /warden/fuzz.sh'|GUEST_TOOLS=trinity,stress-ng")
+fi
 
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
@@ -67,6 +75,7 @@ count() {	# count RESULT-FILE: print "pass fail skip"
 		if (plan >= 0 && seen != plan) { fail++; print "not ok " name ": " seen " results for a plan of " plan > "/dev/stderr" }
 		next
 	}
+	/^# figure: / { print "  " substr($0, 3) > "/dev/stderr"; next }
 	/^warden-kernel-log: / {
 		if (!splat++) { fail++; print "not ok kernel log: a report of the kernel'"'"'s checkers:" > "/dev/stderr" }
 		print "  " substr($0, 20) > "/dev/stderr"

@@ -8,7 +8,9 @@
 packages=(
 	"$KSRC_PACKAGE" gcc make bc bison flex libelf-dev libssl-dev
 	cpio xz-utils python3 python3-ply python3-git perl git ccache sparse
-	qemu-system-x86 busybox-static libc6-dev rsync groff-base "$@"
+	qemu-system-x86 busybox-static libc6-dev rsync groff-base
+	# Not ours: the guest runs them on the debug kernel (fuzz.sh).
+	trinity stress-ng "$@"
 )
 
 # Programs the guest runs but the host must not install (auditd would

@@ -45,6 +45,12 @@ QEMU_MEM=${QEMU_MEM:-512M}
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-300}
 # Attempts of each race test (selftests/warden/*_race_test.c).
 WARDEN_STRESS_ATTEMPTS=${WARDEN_STRESS_ATTEMPTS:-20000}
+# The fuzz boot (harness/guest/fuzz.sh): the seed of trinity, stress-ng and
+# the settings flipper, trinity's number of system calls, and how long
+# stress-ng runs.
+FUZZ_SEED=${FUZZ_SEED:-20261203}
+FUZZ_SYSCALLS=${FUZZ_SYSCALLS:-8000}
+FUZZ_STRESS_SECONDS=${FUZZ_STRESS_SECONDS:-30}
 
 # The version the series was last tested on.
 SERIES=${SERIES:-$REPO/patches/series}

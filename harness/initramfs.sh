@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Build the guest's programs and pack an initramfs with the tree's own
 # gen_init_cpio: busybox, our init, the test programs, CMD as /warden/cmd,
-# and the host folder GUEST_DIR (if set) as /mnt/guest.
+# the host folder GUEST_DIR (if set) as /mnt/guest, and in /usr/bin the
+# audit tools and the host programs GUEST_TOOLS (if set, as
+# "trinity,stress-ng").
 #
 # usage: initramfs.sh OUTPUT.cpio CMD
 . "$(dirname "$0")/env.sh"
@@ -39,34 +41,37 @@ build_prog lsm_list_modules_test "$selftests"/lsm/lsm_list_modules_test.c \
 build_prog wardenctl "$REPO"/wardenctl/*.c
 build_prog warden_bench "$REPO"/bench/warden_bench.c
 
-# Programs of Debian packages the guest runs as they are, from $GUEST_DEBS
-# (deps.sh), with the shared libraries ldd finds for them (those of the
-# unpacked packages first): the real audit tools, to read Warden's records
-# as an administrator does.
-guest_programs=(sbin/ausearch sbin/aureport)
+# tool_files PROGRAM...: gen_init_cpio lines for programs the guest runs
+# as they are, in /usr/bin, with the shared libraries and the dynamic
+# loader that ldd finds for them, at the paths ldd gives, with every
+# folder they need.  A PROGRAM is a command on the host, or a path in
+# $GUEST_DEBS (packages deps.sh unpacks, not installs), whose libraries
+# go where an installed package's would.
+tool_files() {
+	local tool path
 
-libs_of() {	# libs_of PROGRAM: its libraries and loader, one per line
-	LD_LIBRARY_PATH=$GUEST_DEBS/lib/x86_64-linux-gnu ldd "$1" |
-		awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
-}
-
-host_program_entries() {
-	local p lib
-
-	for d in /lib /lib/x86_64-linux-gnu /lib64 /sbin; do
-		echo "dir $d 0755 0 0"
-	done
-	for p in "${guest_programs[@]}"; do
-		[ -x "$GUEST_DEBS/$p" ] || die "no $p in $GUEST_DEBS (run: make deps)"
-		echo "file /$p $GUEST_DEBS/$p 0755 0 0"
-		libs_of "$GUEST_DEBS/$p"
-	done | while read -r entry; do
-		case $entry in
-		dir\ *|file\ *) echo "$entry" ;;
-		/lib64/*) echo "file $entry $(readlink -f "$entry") 0755 0 0" ;;
-		*) echo "file /lib/x86_64-linux-gnu/$(basename "$entry") $(readlink -f "$entry") 0755 0 0" ;;
-		esac
-	done | awk '!seen[$2]++'
+	for tool in "$@"; do
+		if [ -x "$GUEST_DEBS/$tool" ]; then
+			path=$GUEST_DEBS/$tool
+		else
+			path=$(command -v "$tool") ||
+				die "no program $tool on the host or in $GUEST_DEBS (make deps)"
+		fi
+		echo "/usr/bin/${tool##*/} $(readlink -f "$path")"
+		LD_LIBRARY_PATH=$GUEST_DEBS/lib/x86_64-linux-gnu ldd "$path" |
+			awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' |
+			while read -r lib; do
+				echo "${lib#"$GUEST_DEBS"} $(readlink -f "$lib")"
+			done
+	done | sort -u | awk '{
+		n = split($1, part, "/")
+		for (i = 2; i < n; i++) {
+			d = d_at(part, i)
+			if (!(d in seen)) { seen[d] = 1; print "dir " d " 0755 0 0" }
+		}
+		print "file " $1 " " $2 " 0755 0 0"
+	}
+	function d_at(part, i,   j, d) { for (j = 2; j <= i; j++) d = d "/" part[j]; return d }'
 }
 
 list=$out.list
@@ -79,7 +84,6 @@ list=$out.list
 	for applet in $("$busybox" --list); do
 		[ "$applet" = busybox ] || echo "slink /bin/$applet busybox 0777 0 0"
 	done
-	host_program_entries
 	echo "file /init $REPO/harness/guest/init 0755 0 0"
 	echo "file /etc/passwd $REPO/harness/guest/passwd 0644 0 0"
 	echo "file /etc/group $REPO/harness/guest/group 0644 0 0"
@@ -92,6 +96,9 @@ list=$out.list
 	for f in "$gbin"/*; do
 		echo "file /warden/bin/$(basename "$f") $f 0755 0 0"
 	done
+	# The real audit tools, to read Warden's records as an administrator
+	# does (ausearch_test.sh).
+	tool_files sbin/ausearch sbin/aureport ${GUEST_TOOLS//,/ }
 	printf '%s\n' "$cmd" > "$out.cmd"
 	echo "file /warden/cmd $out.cmd 0644 0 0"
 	[ "$cmd" = "@interactive" ] && echo "file /warden/interactive /dev/null 0644 0 0"
