@@ -98,7 +98,7 @@ list=$out.list
 	done
 	# The real audit tools, to read Warden's records as an administrator
 	# does (ausearch_test.sh).
-	tool_files sbin/ausearch sbin/aureport ${GUEST_TOOLS//,/ }
+	tool_files sbin/ausearch sbin/aureport ${GUEST_TOOLS:+${GUEST_TOOLS//,/ }}
 	printf '%s\n' "$cmd" > "$out.cmd"
 	echo "file /warden/cmd $out.cmd 0644 0 0"
 	[ "$cmd" = "@interactive" ] && echo "file /warden/interactive /dev/null 0644 0 0"
