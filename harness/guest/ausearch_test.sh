@@ -101,6 +101,10 @@ ok ptrace.by_command found -m AVC -c cat -p $ptrace_pid
 ok ptrace.other_command_twin none -m AVC -c gdb
 ok config.by_type found -m MAC_CONFIG_CHANGE
 ok config.old_and_new grep -q 'setting=kernel.warden.protected_regular old="1" new="2" via=sysctl' $OUT
+# audit 3.0.9 reads no pid or comm in the record itself: the SYSCALL
+# record of the same event has them.
+ok config.by_pid_and_command found -m MAC_CONFIG_CHANGE -p $$ -c sh
+ok config.other_pid_twin none -m MAC_CONFIG_CHANGE -p 1
 ok config.other_auid_twin none -m MAC_CONFIG_CHANGE -ul 0
 ok aureport.avc_lists_both eval \
 	'aureport -if $LOG --avc > $OUT 2> $ERR && grep -q " process ptrace_attach " $OUT && grep -q " file open_creat " $OUT'
