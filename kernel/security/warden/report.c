@@ -174,11 +174,11 @@ static bool may_log(struct warden_log_limit *const limit)
 	return true;
 }
 
-static struct warden_log_limit *rule_limit(const enum warden_rule rule,
-					   const kuid_t uid, const kuid_t fsuid)
+/* The ratelimit of @rule for the current task, which was refused. */
+static struct warden_log_limit *rule_limit(const enum warden_rule rule)
 {
-	const bool root = uid_eq(uid, GLOBAL_ROOT_UID) ||
-			  uid_eq(fsuid, GLOBAL_ROOT_UID);
+	const bool root = uid_eq(current_uid(), GLOBAL_ROOT_UID) ||
+			  uid_eq(current_fsuid(), GLOBAL_ROOT_UID);
 
 	return &warden_log_limits[rule * WARDEN_SUBJECT_COUNT +
 				  (root ? WARDEN_SUBJECT_ROOT :
@@ -309,7 +309,7 @@ static void log_denial(const struct warden_rule_report *report,
 	size_t left_out;
 	pid_t ppid;
 
-	if (!may_log(rule_limit(denial->rule, current_uid(), current_fsuid())))
+	if (!may_log(rule_limit(denial->rule)))
 		return;
 
 	buf = __getname();
@@ -486,8 +486,7 @@ static void log_ptrace_denial(const struct warden_ptrace_denial *denial,
 	char pcomm[WARDEN_COMM_ESCAPED];
 	pid_t ppid;
 
-	if (!may_log(rule_limit(WARDEN_RULE_PTRACE_SCOPE, current_uid(),
-				current_fsuid())))
+	if (!may_log(rule_limit(WARDEN_RULE_PTRACE_SCOPE)))
 		return;
 
 	copy_comm(tracer_comm, denial->tracer);
