@@ -8,7 +8,11 @@
 #   make run CMD='...'   run a command as root in the guest (GUEST_DIR=dir
 #                        copies a host folder to /mnt/guest first)
 #   make shell           an interactive root shell in the guest
-#   make series          the upstream patch series, checked
+#   make series          the upstream patch series, checked: checkpatch,
+#                        git am, a build and a boot at every patch
+#   make edit            the series as git commits in $(WARDEN_CACHE)/edit,
+#                        to change with git
+#   make save            write those commits back to patches/
 #   make bench           the benchmarks, timed and in instructions: two
 #                        tables, bench/results/latest.csv, latest-icount.csv
 #                        and latest.png (BENCH_MODE, BENCH_ROUNDS, BENCH_MEM)
@@ -22,7 +26,7 @@
 SHELL := /bin/bash
 H := harness
 
-.PHONY: all deps tree kernel run shell check check-all demo series bench help
+.PHONY: all deps tree kernel run shell check check-all demo series edit save bench help
 
 all: check
 
@@ -58,6 +62,12 @@ demo: kernel
 
 series: tree
 	@$(H)/series.sh
+
+edit: tree
+	@$(H)/edit.sh
+
+save:
+	@$(H)/edit.sh save
 
 bench: kernel
 	@$(H)/bench.sh

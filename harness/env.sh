@@ -52,9 +52,24 @@ FUZZ_SEED=${FUZZ_SEED:-20261203}
 FUZZ_SYSCALLS=${FUZZ_SYSCALLS:-8000}
 FUZZ_STRESS_SECONDS=${FUZZ_STRESS_SECONDS:-30}
 
+# The series: git format-patch's output, in order (harness/save.sh).
+SERIES_DIR=${SERIES_DIR:-$REPO/patches}
+shopt -s nullglob
+SERIES_PATCHES=("$SERIES_DIR"/[0-9][0-9][0-9][0-9]-*.patch)
+shopt -u nullglob
+# Where `make edit` puts the series as commits, to change it with git.
+EDIT=${EDIT:-$WARDEN_CACHE/edit}
 # The version the series was last tested on.
-SERIES=${SERIES:-$REPO/patches/series}
 TESTED_ON=$(cat "$REPO/harness/TESTED_ON")
+
+# write_series REPO-DIR OUT-DIR: the commits base..HEAD of REPO-DIR as
+# patches, in one form whatever git's configuration, so that a saved
+# series reads back byte for byte.
+write_series() {
+	git -c core.abbrev=12 -c diff.noprefix=false -c diff.mnemonicPrefix=false \
+		-c format.signature= -C "$1" format-patch -q --no-numbered \
+		--no-signature --zero-commit -o "$2" base..HEAD
+}
 
 die() {
 	echo "warden: $*" >&2

@@ -3,8 +3,8 @@
 # Make $TREE the pristine kernel tree with our series applied, as commits.
 #
 # $PRISTINE is a git repository whose first commit, tagged "base", is the
-# unpacked linux-source tarball.  The series is applied in the $APPLY
-# worktree; $TREE, where the kernel is built (out of tree, in $BUILD), is
+# unpacked linux-source tarball.  The series, patches/[0-9]*.patch as git
+# format-patch wrote them, is applied with git am in the $APPLY worktree; $TREE, where the kernel is built (out of tree, in $BUILD), is
 # only moved to the result, so files that did not change keep their
 # timestamps and the build stays incremental.  Each step is reused only
 # when it is provably the same: the tarball's checksum for the base, the
@@ -64,50 +64,18 @@ add_worktree() {
 	fi
 }
 
-# Print the commit at the tip of the applied series.
+# Print the commit at the tip of the applied series.  git am with the
+# harness's identity and the authors' dates gives the same commits from
+# the same patches, every time.
 apply_series() {
-	local patch paths p
-
 	add_worktree "$APPLY"
+	git_q "$APPLY" am --abort >/dev/null 2>&1 || true
 	git_q "$APPLY" reset -q --hard base
 	git_q "$APPLY" clean -q -fdx
-	while read -r patch paths; do
-		case "$patch" in ''|'#'*) continue ;; esac
-		for p in $paths; do
-			[ -e "$REPO/kernel/$p" ] || die "series: no kernel/$p"
-			mkdir -p "$APPLY/$(dirname "$p")"
-			cp -r "$REPO/kernel/$p" "$APPLY/$(dirname "$p")/"
-			git_q "$APPLY" add -f "$p"
-		done
-		git_q "$APPLY" apply --index "$REPO/patches/$patch" ||
-			die "series: $patch does not apply"
-		commit_patch "$patch"
-	done < "$SERIES"
-	check_overlay_covered
+	git_q "$APPLY" am -q --whitespace=error --committer-date-is-author-date \
+		"${SERIES_PATCHES[@]}" >&2 ||
+		die "series: a patch does not apply (git am said why, above)"
 	git -C "$APPLY" rev-parse HEAD
-}
-
-commit_patch() {
-	local info author subject
-
-	info=$(git mailinfo /dev/null /dev/null < "$REPO/patches/$1" 2>/dev/null)
-	git mailinfo "$APPLY/.msg" /dev/null < "$REPO/patches/$1" >/dev/null
-	subject=$(sed -n 's/^Subject: //p' <<<"$info")
-	author="$(sed -n 's/^Author: //p' <<<"$info") <$(sed -n 's/^Email: //p' <<<"$info")>"
-	{ echo "$subject"; echo; cat "$APPLY/.msg"; } > "$APPLY/.git-msg"
-	rm -f "$APPLY/.msg"
-	git_q "$APPLY" commit -q --author="$author" -F "$APPLY/.git-msg"
-	rm -f "$APPLY/.git-msg"
-}
-
-# Every file under kernel/ must belong to one patch of the series.
-check_overlay_covered() {
-	local f
-
-	(cd "$REPO/kernel" && find . -type f | sed 's|^\./||') | while read -r f; do
-		git -C "$APPLY" ls-files --error-unmatch "$f" >/dev/null 2>&1 ||
-			die "kernel/$f is in no patch of patches/series"
-	done
 }
 
 mkdir -p "$WARDEN_CACHE"

@@ -1,0 +1,80 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The series as git commits, to change with git, and back to patches/.
+#
+# usage: edit.sh        (make edit) put the series as commits on branch
+#                       "warden" of the worktree $EDIT
+#        edit.sh save   (make save) write the commits of $EDIT, base..HEAD,
+#                       back to patches/ with git format-patch
+#
+# patches/ is the only source: each file is one commit, new files
+# included, so a file can grow over several commits.  In $EDIT, change a
+# commit with `git commit --fixup=<commit>` and `git rebase -i --autosquash
+# base`, or reword, split and reorder with `git rebase -i base`; then save.
+# edit refuses to drop commits of $EDIT that were never saved.
+. "$(dirname "$0")/env.sh"
+
+# unsaved REPO-DIR: true when its commits differ from patches/, in a
+# patch's name or its text.
+unsaved() {
+	local tmp rc=1 p
+
+	tmp=$(mktemp -d)
+	write_series "$1" "$tmp"
+	[ "$(ls "$tmp")" = "$(printf '%s\n' "${SERIES_PATCHES[@]##*/}" | sort)" ] || rc=0
+	for p in "$tmp"/*.patch; do
+		cmp -s "$p" "$SERIES_DIR/${p##*/}" || rc=0
+	done
+	rm -rf "$tmp"
+	return $rc
+}
+
+in_progress() {
+	local gd
+
+	gd=$(git -C "$1" rev-parse --git-dir)
+	[ -d "$gd/rebase-merge" ] || [ -d "$gd/rebase-apply" ]
+}
+
+edit() {
+	local tip
+
+	tip=$(git -C "$APPLY" rev-parse HEAD)
+	if git -C "$EDIT" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+		in_progress "$EDIT" && die "$EDIT: a rebase or am is in progress; finish it first"
+		[ -z "$(git -C "$EDIT" status --porcelain)" ] ||
+			die "$EDIT has uncommitted changes: commit them and make save, or remove $EDIT"
+		unsaved "$EDIT" &&
+			die "$EDIT has commits that are not in patches/: make save, or remove $EDIT"
+		git -C "$EDIT" checkout -q -B warden "$tip"
+	else
+		rm -rf "$EDIT"
+		git -C "$PRISTINE" worktree prune
+		git -C "$PRISTINE" worktree add -q -B warden "$EDIT" "$tip"
+	fi
+	say "the series is branch warden in $EDIT ($(git -C "$EDIT" rev-list --count base..HEAD) commits on base)"
+	echo "change it with git (commit --fixup, rebase -i --autosquash base), then: make save" >&2
+}
+
+save() {
+	local tmp
+
+	git -C "$EDIT" rev-parse -q --verify HEAD >/dev/null 2>&1 ||
+		die "no series to save in $EDIT (run: make edit)"
+	in_progress "$EDIT" && die "$EDIT: a rebase or am is in progress; finish it first"
+	[ -z "$(git -C "$EDIT" status --porcelain --untracked-files=no)" ] ||
+		die "$EDIT has uncommitted changes: commit them first"
+	tmp=$(mktemp -d)
+	write_series "$EDIT" "$tmp"
+	rm -f "${SERIES_PATCHES[@]}"
+	mv "$tmp"/*.patch "$SERIES_DIR"/
+	rmdir "$tmp"
+	say "wrote $(git -C "$EDIT" rev-list --count base..HEAD) patches to $SERIES_DIR"
+	git -C "$REPO" status --short -- "$SERIES_DIR" >&2
+}
+
+case "${1:-}" in
+'') edit ;;
+save) save ;;
+*) die "usage: edit.sh [save]" ;;
+esac
