@@ -2,11 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0
 # Write the upstream series and check it as a maintainer would.
 #
-# The series is the commits tree.sh made in $APPLY.  It is written with
-# git format-patch and a cover letter to $SERIES_OUT, then: checkpatch
-# --strict must find 0 errors and 0 warnings in every patch; git am must
-# apply it onto the pristine tree and give exactly the tree we test; and
-# the kernel must build at every patch (SERIES_BUILD=0 skips that).
+# patches/ is the series (tree.sh applies it as commits in $APPLY).  It
+# must be in the form make save writes, so that what is reviewed here is
+# what is sent.  The series is written with a cover letter and Cc lines
+# from the tree's get_maintainer.pl to $SERIES_OUT; then checkpatch
+# --strict must find 0 errors, 0 warnings and 0 checks in every patch;
+# git am must apply it onto the pristine tree and give exactly the tree
+# we test; and at every patch the kernel must build and boot, and pass
+# the tests present at that patch (SERIES_BUILD=0 skips the builds and
+# boots): the KUnit suites at boot, the LSM list, and once the selftests
+# are in, the suite's main boot.  A patch that changes only Documentation/
+# is not booted again.
 . "$(dirname "$0")/env.sh"
 
 out=${SERIES_OUT:-$WARDEN_CACHE/series}
@@ -14,20 +20,49 @@ am=$WARDEN_CACHE/am
 sbuild=$WARDEN_CACHE/build-series
 kmake=(make -C "$am" O="$sbuild" ARCH=x86_64 -j"$JOBS")
 command -v ccache >/dev/null && kmake+=(CC="ccache gcc" HOSTCC="ccache gcc")
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$WARDEN_CACHE}
+
+say "patches/ as make save writes them"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+write_series "$APPLY" "$tmp"
+for p in "$tmp"/*.patch; do
+	cmp -s "$p" "$SERIES_DIR/${p##*/}" ||
+		die "patches/${p##*/} is not what make save writes: make edit, then make save"
+done
+[ "$(ls "$tmp" | wc -l)" = "${#SERIES_PATCHES[@]}" ] ||
+	die "patches/ has patches that make save would not write"
 
 rm -rf "$out"
 mkdir -p "$out"
-git -C "$APPLY" format-patch -q --cover-letter --zero-commit \
+git -C "$APPLY" format-patch -q --cover-letter --zero-commit --thread \
 	--base=base -o "$out" base..HEAD
 cover=$(ls "$out"/0000-*.patch)
-python3 - "$cover" "$REPO/patches/cover-letter" <<'PY'
-import sys
-cover, text = sys.argv[1], open(sys.argv[2]).read()
+# The cover letter's subject and text, and each patch's Cc lines, from
+# the people get_maintainer.pl names for the files it touches.
+(cd "$APPLY" && for p in "$out"/0*.patch; do
+	[ "$p" = "$cover" ] && continue
+	PATH=/usr/bin:$PATH scripts/get_maintainer.pl --no-rolestats --no-git \
+		--no-git-fallback --nol --no-tree "$p" 2>/dev/null >"$p.cc" || true
+done)
+python3 - "$cover" "$REPO/patches/cover-letter" "$out" <<'PY'
+import glob, sys
+cover, text, out = sys.argv[1], open(sys.argv[2]).read(), sys.argv[3]
 subject, blurb = text.split("\n", 1)
 s = open(cover).read()
 s = s.replace("*** SUBJECT HERE ***", subject).replace("*** BLURB HERE ***", blurb.strip())
 open(cover, "w").write(s)
+for p in sorted(glob.glob(out + "/0*.patch")):
+    if p == cover:
+        continue
+    cc = [l.strip() for l in open(p + ".cc") if l.strip()]
+    s = open(p).read()
+    head, sep, rest = s.partition("\n---\n")
+    if cc:
+        head += "\n" + "".join("Cc: %s\n" % c for c in cc).rstrip("\n")
+    open(p, "w").write(head + sep + rest)
 PY
+rm -f "$out"/*.cc
 say "series: $(ls "$out" | wc -l) files in $out"
 
 say "checkpatch --strict"
@@ -37,10 +72,10 @@ export PATH=/usr/bin:$PATH
 bad=0
 for p in "$out"/0*.patch; do
 	[ "$p" = "$cover" ] && continue
-	report=$(cd "$APPLY" && scripts/checkpatch.pl --strict --quiet "$p" || true)
-	summary=$(cd "$APPLY" && scripts/checkpatch.pl --strict "$p" 2>/dev/null | grep -E '^total:' || true)
+	summary=$(cd "$APPLY" && scripts/checkpatch.pl --strict "$p" 2>&1 | grep -E '^total:' || true)
+	report=$(cd "$APPLY" && scripts/checkpatch.pl --strict --quiet "$p" 2>&1 || true)
 	echo "  $(basename "$p"): $summary"
-	if [ -n "$report" ]; then
+	if [ -n "$report" ] || [[ "$summary" != "total: 0 errors, 0 warnings, 0 checks,"* ]]; then
 		echo "$report"
 		bad=1
 	fi
@@ -62,15 +97,54 @@ git -C "$am" -c user.name="Warden harness" -c user.email=warden@example.org \
 	die "the series applied with git am differs from the tested tree"
 echo "  applies, and gives the tested tree"
 
+# step_tests COMMIT: the guest command that tests the kernel of COMMIT.
+step_tests() {
+	local lsms suites counters=
+
+	lsms=capability,yama
+	[ -d "$am/security/warden" ] && lsms=capability,yama,warden
+	[ -f "$am/security/warden/counters.c" ] || counters=" no-counters"
+	suites=$(sed -n 's/^[[:space:]]*\.name = "\(warden_[a-z_]*\)",$/\1/p' \
+		"$am"/security/warden/*_test.c 2>/dev/null | sort -u | tr '\n' ' ')
+	echo "sh /warden/run-tests 'sh /warden/lsm.sh series_step $lsms$counters'${suites:+ 'sh /warden/kunit.sh $suites'}"
+}
+
 if [ "${SERIES_BUILD:-1}" = 1 ]; then
 	[ -f "$BUILD/.config" ] || die "no $BUILD/.config (run: make kernel)"
 	mkdir -p "$sbuild"
+	n=0
 	for c in $(git -C "$am" rev-list --reverse base..HEAD); do
+		n=$((n + 1))
 		git -C "$am" checkout -q --detach "$c"
-		say "build at $(git -C "$am" log -1 --format=%s "$c")"
-		cp "$BUILD/.config" "$sbuild/.config"
+		subject=$(git -C "$am" log -1 --format=%s "$c")
+		say "patch $n: build: $subject"
+		# The main kernel's options, and KUnit, so that a patch's KUnit
+		# suites run at its boot.
+		{ cat "$BUILD/.config"; echo CONFIG_KUNIT=y; echo CONFIG_SECURITY_WARDEN_KUNIT_TEST=y; } \
+			> "$sbuild/.config"
 		"${kmake[@]}" olddefconfig bzImage >"$sbuild/build.log" 2>&1 ||
 			{ tail -n 40 "$sbuild/build.log"; die "build failed at $c"; }
+		if [ -z "$(git -C "$am" diff --name-only "$c~1" "$c" -- . ':!Documentation')" ]; then
+			echo "  documentation only: not booted again"
+			continue
+		fi
+		"${kmake[@]}" headers_install INSTALL_HDR_PATH="$sbuild/hdr" >>"$sbuild/build.log" 2>&1 ||
+			die "headers_install failed at $c"
+		rm -rf "$sbuild/guest"
+		if [ -d "$am/tools/testing/selftests/warden" ]; then
+			say "patch $n: the suite's main boot"
+			TREE=$am BUILD=$sbuild BOOTS=suite "$REPO/harness/check.sh" ||
+				die "the suite fails at $c"
+		else
+			say "patch $n: boot"
+			rc=0
+			TREE=$am BUILD=$sbuild RESULT_COPY="$tmp/step" \
+				"$REPO/harness/run.sh" "$(step_tests "$c")" || rc=$?
+			grep -E '^(not )?ok |^warden-test-exit: ' "$tmp/step" | sed 's/^/  /'
+			[ "$rc" = 0 ] && grep -q '^ok ' "$tmp/step" &&
+				! grep -q -E '^not ok |^warden-test-exit: .* [1-9][0-9]*$' "$tmp/step" ||
+				die "the boot fails at $c"
+		fi
 	done
 fi
 say "series OK: $out"
