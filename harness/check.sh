@@ -17,7 +17,7 @@
 t=/warden/bin
 kunit=
 if grep -q '^CONFIG_SECURITY_WARDEN_KUNIT_TEST=y' "$BUILD/.config" 2>/dev/null; then
-	kunit="'sh /warden/kunit.sh warden_fs warden_report'"
+	kunit="'sh /warden/kunit.sh warden_fs warden_report warden_settings warden_policy'"
 fi
 stress="WARDEN_STRESS_ATTEMPTS=$WARDEN_STRESS_ATTEMPTS"
 # The bounds set in the environment, for the guest.
