@@ -35,7 +35,7 @@ done
 
 rm -rf "$out"
 mkdir -p "$out"
-git -C "$APPLY" format-patch -q --cover-letter --zero-commit --thread \
+git -C "$APPLY" format-patch -q --cover-letter --subject-prefix="RFC PATCH" --zero-commit --thread \
 	--base=base -o "$out" base..HEAD
 cover=$(ls "$out"/0000-*.patch)
 # The cover letter's subject and text, and each patch's Cc lines, from
