@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * wardenctl - exec: run a command under a raised policy
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include "wardenctl.h"
+
+/* exec */
+
+/* Writes @policy to the current process's policy: returns 0 or an errno. */
+static int write_policy(const char *const policy)
+{
+	char path[PATH_MAX];
+	const size_t len = strlen(policy);
+	ssize_t n;
+	int fd, err = 0;
+
+	if (!root_path(path, sizeof(path), ATTR_DIR "/policy", "self"))
+		return ENAMETOOLONG;
+	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	do {
+		n = write(fd, policy, len);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0)
+		err = errno;
+	else if ((size_t)n != len)
+		err = EIO;
+	if (close(fd) && !err)
+		err = errno;
+	return err;
+}
+
+static const char *raise_hint(const int err)
+{
+	switch (err) {
+	case EPERM:
+		return " (a level lower than the process's own cannot be set)";
+	case ENOENT:
+		return " (this kernel has no per-process policies)";
+	case EBUSY:
+		return " (the process has other threads)";
+	default:
+		return "";
+	}
+}
+
+/*
+ * exec [--RULE=LEVEL]... -- CMD [ARGS]: the long options are the rules'
+ * aliases and names; their index in longopts is the rule's.
+ */
+int cmd_exec(const int argc, char *const argv[])
+{
+	static const struct option longopts[] = {
+		{ "symlinks", required_argument, NULL, 0 },
+		{ "hardlinks", required_argument, NULL, 0 },
+		{ "fifos", required_argument, NULL, 0 },
+		{ "regular", required_argument, NULL, 0 },
+		{ "ptrace", required_argument, NULL, 0 },
+		{ "protected_sticky_symlinks", required_argument, NULL, 0 },
+		{ "protected_nonaccess_hardlinks", required_argument, NULL, 0 },
+		{ "protected_fifos", required_argument, NULL, 0 },
+		{ "protected_regular", required_argument, NULL, 0 },
+		{ "ptrace_scope", required_argument, NULL, 0 },
+		{ "help", no_argument, NULL, 'h' },
+		{}
+	};
+	int levels[RULE_COUNT];
+	char policy[512];
+	size_t i, len = 0;
+	int c, index = 0, err;
+
+	for (i = 0; i < RULE_COUNT; i++)
+		levels[i] = -1;
+	reset_options();
+	for (;;) {
+		const struct rule *rule;
+		int level;
+
+		c = check_option(getopt_long(argc, argv, "+:h", longopts,
+					     &index),
+				 argv);
+		if (c == -1)
+			break;
+		rule = &rules[index % RULE_COUNT];
+		if (!parse_int(optarg, &level) || level > rule->max)
+			usage_error("exec: the level of %s is 0 to %d, not '%s'",
+				    rule->name, rule->max, optarg);
+		if (levels[index % RULE_COUNT] != -1)
+			usage_error("exec: %s given twice", rule->name);
+		levels[index % RULE_COUNT] = level;
+	}
+	/* getopt stops at "--", and at the first word that is not an option. */
+	if (optind >= argc)
+		usage_error("exec: needs a command to run, after --");
+	for (i = 0; i < RULE_COUNT; i++) {
+		if (levels[i] < 0)
+			continue;
+		len += snprintf(policy + len, sizeof(policy) - len, "%s%s=%d",
+				len ? " " : "", rules[i].name, levels[i]);
+	}
+	if (!len)
+		usage_error("exec: name at least one rule to raise, as --symlinks=2");
+	need_warden();
+
+	/* As seccomp and Landlock want: no setuid program under a policy. */
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) {
+		warn("cannot set no_new_privs: %s", strerror(errno));
+		return EXIT_FAIL;
+	}
+	err = write_policy(policy);
+	if (err) {
+		warn("cannot raise the policy to %s: %s%s", policy,
+		     strerror(err), raise_hint(err));
+		return EXIT_FAIL;
+	}
+	execvp(argv[optind], argv + optind);
+	warn("cannot run %s: %s", argv[optind], strerror(errno));
+	return EXIT_NOT_RUN;
+}
