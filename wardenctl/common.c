@@ -147,32 +147,40 @@ int read_knob(const char *const name, int *const value)
 }
 
 /*
- * Writes @value to kernel.warden.@name with one write(2) of the whole
- * text, so that the kernel takes all of it or none: returns 0 or an errno.
- * O_TRUNC does nothing to a sysctl, but keeps a fake one exact.
+ * Writes @text to @path with one write(2) of the whole text, so that the
+ * kernel takes all of it or none: returns 0 or an errno.  O_TRUNC does
+ * nothing to a sysctl or an attr file, but keeps a fake one exact.
  */
-int write_knob(const char *const name, const int value)
+int write_text(const char *const path, const char *const text)
 {
-	char path[PATH_MAX], buf[32];
-	const int len = snprintf(buf, sizeof(buf), "%d\n", value);
+	const size_t len = strlen(text);
 	ssize_t n;
 	int fd, err = 0;
 
-	if (!root_path(path, sizeof(path), "%s/%s", SYSCTL_DIR, name))
-		return ENAMETOOLONG;
 	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
 	if (fd < 0)
 		return errno;
 	do {
-		n = write(fd, buf, len);
+		n = write(fd, text, len);
 	} while (n < 0 && errno == EINTR);
 	if (n < 0)
 		err = errno;
-	else if (n != len)
+	else if ((size_t)n != len)
 		err = EIO;
 	if (close(fd) && !err)
 		err = errno;
 	return err;
+}
+
+/* Writes @value to kernel.warden.@name: returns 0 or an errno. */
+int write_knob(const char *const name, const int value)
+{
+	char path[PATH_MAX], buf[32];
+
+	if (!root_path(path, sizeof(path), "%s/%s", SYSCTL_DIR, name))
+		return ENAMETOOLONG;
+	snprintf(buf, sizeof(buf), "%d\n", value);
+	return write_text(path, buf);
 }
 
 /* Sets kernel.warden.@name to @value and reads it back: exits on failure. */

@@ -5,7 +5,6 @@
 
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -21,25 +20,10 @@
 static int write_policy(const char *const policy)
 {
 	char path[PATH_MAX];
-	const size_t len = strlen(policy);
-	ssize_t n;
-	int fd, err = 0;
 
 	if (!root_path(path, sizeof(path), ATTR_DIR "/policy", "self"))
 		return ENAMETOOLONG;
-	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
-	if (fd < 0)
-		return errno;
-	do {
-		n = write(fd, policy, len);
-	} while (n < 0 && errno == EINTR);
-	if (n < 0)
-		err = errno;
-	else if ((size_t)n != len)
-		err = EIO;
-	if (close(fd) && !err)
-		err = errno;
-	return err;
+	return write_text(path, policy);
 }
 
 static const char *raise_hint(const int err)

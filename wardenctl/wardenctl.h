@@ -72,6 +72,7 @@ bool parse_ull(const char *s, unsigned long long *value);
 bool parse_int(const char *s, int *value);
 int read_text(const char *path, char *buf, size_t size);
 int read_knob(const char *name, int *value);
+int write_text(const char *path, const char *text);
 int write_knob(const char *name, int value);
 void set_knob(const char *name, int value);
 void print_text(const char *s);
