@@ -40,50 +40,50 @@ static const char *raise_hint(const int err)
 	}
 }
 
-/*
- * exec [--RULE=LEVEL]... -- CMD [ARGS]: the long options are the rules'
- * aliases and names; their index in longopts is the rule's.
- */
+/* exec's options --ALIAS=N and --NAME=N of rules[i] return RULE_OPTION + i. */
+#define RULE_OPTION 0x100
+
+/* The long options: each rule's alias and name, then --help. */
+static void rule_options(struct option *const longopts)
+{
+	size_t i;
+
+	for (i = 0; i < RULE_COUNT; i++) {
+		longopts[2 * i] = (struct option){ rules[i].alias,
+						   required_argument, NULL,
+						   RULE_OPTION + (int)i };
+		longopts[2 * i + 1] = (struct option){ rules[i].name,
+						       required_argument, NULL,
+						       RULE_OPTION + (int)i };
+	}
+	longopts[2 * RULE_COUNT] =
+		(struct option){ "help", no_argument, NULL, 'h' };
+	longopts[2 * RULE_COUNT + 1] = (struct option){ 0 };
+}
+
+/* exec [--RULE=LEVEL]... -- CMD [ARGS] */
 int cmd_exec(const int argc, char *const argv[])
 {
-	static const struct option longopts[] = {
-		{ "symlinks", required_argument, NULL, 0 },
-		{ "hardlinks", required_argument, NULL, 0 },
-		{ "fifos", required_argument, NULL, 0 },
-		{ "regular", required_argument, NULL, 0 },
-		{ "ptrace", required_argument, NULL, 0 },
-		{ "protected_sticky_symlinks", required_argument, NULL, 0 },
-		{ "protected_nonaccess_hardlinks", required_argument, NULL, 0 },
-		{ "protected_fifos", required_argument, NULL, 0 },
-		{ "protected_regular", required_argument, NULL, 0 },
-		{ "ptrace_scope", required_argument, NULL, 0 },
-		{ "help", no_argument, NULL, 'h' },
-		{}
-	};
+	struct option longopts[2 * RULE_COUNT + 2];
 	int levels[RULE_COUNT];
 	char policy[512];
 	size_t i, len = 0;
-	int c, index = 0, err;
+	int c, err;
 
+	rule_options(longopts);
 	for (i = 0; i < RULE_COUNT; i++)
 		levels[i] = -1;
 	reset_options();
-	for (;;) {
-		const struct rule *rule;
+	while ((c = next_option(argc, argv, "+:h", longopts)) != -1) {
+		const struct rule *const rule = &rules[c - RULE_OPTION];
 		int level;
 
-		c = check_option(getopt_long(argc, argv, "+:h", longopts,
-					     &index),
-				 argv);
-		if (c == -1)
-			break;
-		rule = &rules[index % RULE_COUNT];
 		if (!parse_int(optarg, &level) || level > rule->max)
 			usage_error("exec: the level of %s is 0 to %d, not '%s'",
 				    rule->name, rule->max, optarg);
-		if (levels[index % RULE_COUNT] != -1)
+		if (levels[c - RULE_OPTION] != -1)
 			usage_error("exec: %s given twice", rule->name);
-		levels[index % RULE_COUNT] = level;
+		levels[c - RULE_OPTION] = level;
 	}
 	/* getopt stops at "--", and at the first word that is not an option. */
 	if (optind >= argc)

@@ -49,11 +49,11 @@ struct ring {
 static size_t drop_row(const struct fields *const f)
 {
 	const char *const rule = field(f, "rule");
-	const struct rule *const r = rule ? find_rule(rule) : NULL;
+	const struct rule *const r = rule_by_name(rule);
 
 	if (!rule)
 		return DROP_POLICY;
-	return r && !strcmp(r->name, rule) ? (size_t)(r - rules) : DROP_OTHER;
+	return r ? (size_t)(r - rules) : DROP_OTHER;
 }
 
 static size_t drop_column(const struct fields *const f)
@@ -225,26 +225,16 @@ static void explain_who(const struct fields *const f, const char *const prefix)
 	printf(")\n");
 }
 
-static const char *file_kind(const char *const rule)
+/* The kind of file rule @r (NULL: a rule unknown here) opens with O_CREAT. */
+static const char *file_kind(const struct rule *const r)
 {
-	if (!strcmp(rule, "protected_fifos"))
-		return "FIFO";
-	if (!strcmp(rule, "protected_regular"))
-		return "regular file";
-	return "file";
+	return r && r->file_kind ? r->file_kind : "file";
 }
 
-/* The operation each fs rule checks, for a report that lost its op=. */
-static const char *default_op(const char *const rule)
+/* The operation the file rule @r checks, for a report that lost its op=. */
+static const char *default_op(const struct rule *const r)
 {
-	if (!strcmp(rule, "protected_sticky_symlinks"))
-		return "follow";
-	if (!strcmp(rule, "protected_nonaccess_hardlinks"))
-		return "link";
-	if (!strcmp(rule, "protected_fifos") ||
-	    !strcmp(rule, "protected_regular"))
-		return "open_creat";
-	return "?";
+	return r && r->op ? r->op : "?";
 }
 
 /*
@@ -268,9 +258,9 @@ static void print_path(const struct fields *const f)
 	}
 }
 
-static void explain_fs(const struct fields *const f, const char *const rule)
+static void explain_fs(const struct fields *const f, const struct rule *const r)
 {
-	const char *const op = field(f, "op") ? field(f, "op") : default_op(rule);
+	const char *const op = field(f, "op") ? field(f, "op") : default_op(r);
 	const char *owner = field(f, "file_uid");
 
 	explain_who(f, "");
@@ -281,7 +271,7 @@ static void explain_fs(const struct fields *const f, const char *const rule)
 	} else if (!strcmp(op, "link")) {
 		printf("make a hard link to ");
 	} else if (!strcmp(op, "open_creat")) {
-		printf("open with O_CREAT the existing %s ", file_kind(rule));
+		printf("open with O_CREAT the existing %s ", file_kind(r));
 	} else {
 		print_text(op);
 		putchar(' ');
@@ -333,13 +323,12 @@ static void print_sysctl(const char *const knob, const char *const suffix,
 static void explain_knobs(const struct fields *const f, const char *const rule,
 			  const bool denied)
 {
-	const struct rule *const r = find_rule(rule);
+	const struct rule *const r = rule_by_name(rule);
 	const char *const knob = field(f, "knob");
 	const char *const scope = field(f, "scope");
 	/* A set command needs a rule this wardenctl knows. */
-	const char *const alias = r && !strcmp(r->name, rule) ? r->alias : NULL;
-	const bool final = !strcmp(rule, "ptrace_scope") && scope &&
-			   atoi(scope) == PTRACE_SCOPE_FINAL;
+	const char *const alias = r ? r->alias : NULL;
+	const bool final = r && r->final && scope && atoi(scope) == r->final;
 	const char *const source = field(f, "source");
 	char knob_name[128], level[16] = "";
 	int allowed_at;
@@ -370,9 +359,9 @@ static void explain_knobs(const struct fields *const f, const char *const rule,
 	}
 	printf("\n");
 	if (final) {
-		printf("    ptrace_scope 3 cannot be lowered and always enforces until reboot:\n"
-		       "      boot with warden.ptrace_scope=%s instead\n",
-		       level[0] ? level : "N");
+		printf("    %s %d cannot be lowered and always enforces until reboot:\n"
+		       "      boot with warden.%s=%s instead\n",
+		       r->name, r->final, r->name, level[0] ? level : "N");
 		return;
 	}
 	printf(denied ? "    or, to log and count it but allow it: " :
@@ -432,6 +421,7 @@ static void print_drops(const struct drops *const d, const char *const more)
 
 static void explain_denial(const struct fields *const f)
 {
+	const struct rule *r;
 	const char *rule, *verdict;
 	bool denied;
 
@@ -448,10 +438,11 @@ static void explain_denial(const struct fields *const f)
 	else
 		print_text(verdict);
 	printf("\n");
-	if (!strcmp(rule, "ptrace_scope"))
+	r = rule_by_name(rule);
+	if (r && r->ptrace)
 		explain_ptrace(f);
 	else
-		explain_fs(f, rule);
+		explain_fs(f, r);
 	if (!strcmp(verdict, "denied")) {
 		printf("    verdict: denied: the rule is enforced, the access failed\n");
 	} else if (!strcmp(verdict, "would_deny")) {
@@ -473,26 +464,13 @@ static void explain_denial(const struct fields *const f)
 static void explain_weakening(const char *const setting, const char *const old,
 			      const char *const new, const bool refused)
 {
-	static const char suffix[] = "_complain";
-	const size_t prefix = strlen(KNOB_PREFIX);
-	const struct rule *r;
 	bool complain = false;
-	char name[64];
+	const struct rule *const r = rule_of_knob(setting, &complain);
+	const char *const name = r ? r->name : NULL;
 	int from, to;
-	size_t len;
 
-	if (strncmp(setting, KNOB_PREFIX, prefix) || !parse_int(old, &from) ||
-	    !parse_int(new, &to) || to == from)
-		return;
-	len = strlen(setting + prefix);
-	if (len > strlen(suffix) &&
-	    !strcmp(setting + prefix + len - strlen(suffix), suffix)) {
-		complain = true;
-		len -= strlen(suffix);
-	}
-	snprintf(name, sizeof(name), "%.*s", (int)len, setting + prefix);
-	r = find_rule(name);
-	if (!r || strcmp(r->name, name) || (complain ? to < from : to > from))
+	if (!r || !parse_int(old, &from) || !parse_int(new, &to) ||
+	    to == from || (complain ? to < from : to > from))
 		return;
 	printf("    warning: %s", refused ? "a refused attempt to " : "this ");
 	if (complain)

@@ -66,15 +66,12 @@ static int read_rule_table(const char *const path, const char *const keys[],
 		return err;
 	for (line = strtok_r(buf, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
-		const struct rule *r = NULL;
-		const char *name;
+		const struct rule *r;
 		struct fields f;
 
 		parse_fields(line, &f);
 		/* Which of two values is right cannot be told: neither. */
-		name = f.malformed ? NULL : field(&f, "rule");
-		if (name)
-			r = find_rule(name);
+		r = f.malformed ? NULL : rule_by_name(field(&f, "rule"));
 		for (k = 0; r && k < nkeys; k++)
 			values[(size_t)(r - rules) * nkeys + k] =
 				parse_counter(field(&f, keys[k]));
@@ -344,7 +341,6 @@ int cmd_status(const int argc, char *const argv[])
 	};
 	struct rule_state st[RULE_COUNT];
 	const char *pid = NULL;
-	char name[64];
 	bool json = false, ok = true;
 	long long locked;
 	size_t i;
@@ -369,8 +365,7 @@ int cmd_status(const int argc, char *const argv[])
 
 	for (i = 0; i < RULE_COUNT; i++) {
 		ok &= read_state(rules[i].name, &st[i].level);
-		snprintf(name, sizeof(name), "%s_complain", rules[i].name);
-		ok &= read_state(name, &st[i].complain);
+		ok &= read_state(rules[i].complain, &st[i].complain);
 	}
 	ok &= read_counters(st);
 	ok &= read_state("lock", &locked);
@@ -391,7 +386,6 @@ int cmd_set(const int argc, char *const argv[])
 	};
 	const struct rule *rule;
 	const char *value;
-	char name[64];
 	int level;
 
 	reset_options();
@@ -410,9 +404,8 @@ int cmd_set(const int argc, char *const argv[])
 		const int complain = value[0] == 'c';
 
 		need_warden();
-		snprintf(name, sizeof(name), "%s_complain", rule->name);
-		set_knob(name, complain);
-		printf("%s%s = %d (%s)\n", KNOB_PREFIX, name, complain,
+		set_knob(rule->complain, complain);
+		printf("%s%s = %d (%s)\n", KNOB_PREFIX, rule->complain, complain,
 		       complain ? "complain: log and count, but allow" :
 				  "enforce: deny");
 		return EXIT_SUCCESS;

@@ -79,20 +79,30 @@ void print_text(const char *s);
 
 /* rules.c */
 
+/* A rule, as the kernel names it and as wardenctl shows and explains it. */
 struct rule {
+	/*
+	 * The name of the rule in the reports, the counters and the policies,
+	 * and of its level, the sysctl kernel.warden.NAME.
+	 */
 	const char *name;
-	const char *alias;
-	int max;
+	const char *complain;	/* its mode: kernel.warden.NAME_complain */
+	const char *alias;	/* for set, exec --ALIAS= and the tables */
+	int max;		/* its levels: 0 to max */
+	int final;		/* a level no write leaves, never complaining; or 0 */
+	/* A file rule: what a report without op= was about, and the file. */
+	const char *op;		/* "follow", "link" or "open_creat" */
+	const char *file_kind;	/* "open with O_CREAT the existing FIFO" */
+	bool ptrace;		/* its reports name a tracer and a target */
 };
 
 #define RULE_COUNT 5
 
-extern const struct rule rules[RULE_COUNT];
-
-/* The scope that no write can leave, and that never complains. */
-#define PTRACE_SCOPE_FINAL 3
+extern const struct rule rules[];
 
 const struct rule *find_rule(const char *name);
+const struct rule *rule_by_name(const char *name);
+const struct rule *rule_of_knob(const char *knob, bool *complain);
 
 /* log.c */
 

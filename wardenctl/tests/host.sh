@@ -626,6 +626,13 @@ ok "exec with an unknown rule: exit 2" bad_exec exec --links=1 -- true
 ok "exec with a level with junk: exit 2" bad_exec exec --ptrace=1x -- true
 ok "exec with a negative level: exit 2" bad_exec exec --ptrace=-1 -- true
 ok "exec with a rule given twice: exit 2" bad_exec exec --ptrace=1 --ptrace=2 -- true
+ok "exec with a rule's alias and name both: exit 2" \
+	bad_exec exec --ptrace=1 --ptrace_scope=2 -- true
+ok "exec with a prefix of several rules' names: exit 2" \
+	bad_exec exec --protected=1 -- true
+fake_policy
+ok "the twin with a prefix of one rule's name raises that rule" \
+	eval 'status_is 0 exec --protected_f=2 -- true && [ "$(cat "$POLICY")" = "protected_fifos=2" ]'
 ok "exec with a rule without a level: exit 2" bad_exec exec --ptrace
 fake_policy
 ok "exec of a command that does not exist exits 127" \
