@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "json_writer.h"
 #include "wardenctl.h"
 
 /* explain */
@@ -599,103 +600,84 @@ static void explain_ring(const struct ring *const r, const struct kind *const k)
 	}
 }
 
-/*
- * A string in JSON: the text as print_text() shows it, escaped as JSON
- * wants, so that the \xHH of a name is "\\xHH".
- */
-static void json_string(const char *s)
+/* The notices of @d, as [{"rule":R,"subject":S,"suppressed":N}, ...]. */
+static void json_drops(json_writer_t *const w, const struct drops *const d)
 {
-	putchar('"');
-	for (; *s; s++) {
-		const unsigned char c = *s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20 || c > 0x7e)
-			printf("\\\\x%02x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
-}
-
-static void json_drops(const struct drops *const d)
-{
-	const char *sep = "";
 	size_t row, col;
 
-	putchar('[');
+	jsonw_start_array(w);
 	for (row = 0; d && row < DROP_ROWS; row++) {
 		for (col = 0; col < DROP_COLUMNS; col++) {
 			if (!d->n[row][col])
 				continue;
+			jsonw_start_object(w);
 			if (row == DROP_POLICY)
-				printf("%s{\"setting\":\"policy\"", sep);
+				jsonw_string_field(w, "setting", "policy");
 			else if (row == DROP_OTHER)
-				printf("%s{\"rule\":null", sep);
+				jsonw_null_field(w, "rule");
 			else
-				printf("%s{\"rule\":\"%s\"", sep, rules[row].name);
+				jsonw_string_field(w, "rule", rules[row].name);
 			if (col != DROP_NO_SUBJECT)
-				printf(",\"subject\":\"%s\"", subjects[col]);
-			printf(",\"suppressed\":%llu}", d->n[row][col]);
-			sep = ",";
+				jsonw_string_field(w, "subject", subjects[col]);
+			jsonw_uint_field(w, "suppressed", d->n[row][col]);
+			jsonw_end_object(w);
 		}
 	}
-	putchar(']');
+	jsonw_end_array(w);
 }
 
 /* {"line":..., "malformed":false, "fields":{...}, "suppressed_before":[...]} */
-static void json_report(const struct report *const rep)
+static void json_report(json_writer_t *const w, const struct report *const rep)
 {
 	static struct log_line l;
 	int i;
 
 	parse_line(&l, rep->msg);
-	printf("{\"line\":");
-	json_string(rep->msg);
-	printf(",\"malformed\":%s,\"fields\":", l.f.malformed ? "true" : "false");
-	if (l.f.malformed)
-		printf("null");
-	for (i = 0; !l.f.malformed && i < l.f.count; i++) {
-		putchar(i ? ',' : '{');
-		json_string(l.f.key[i]);
-		putchar(':');
-		json_string(l.f.value[i]);
+	jsonw_start_object(w);
+	jsonw_string_field(w, "line", rep->msg);
+	jsonw_bool_field(w, "malformed", l.f.malformed);
+	if (l.f.malformed) {
+		jsonw_null_field(w, "fields");
+	} else {
+		jsonw_name(w, "fields");
+		jsonw_start_object(w);
+		for (i = 0; i < l.f.count; i++)
+			jsonw_string_field(w, l.f.key[i], l.f.value[i]);
+		jsonw_end_object(w);
 	}
-	if (!l.f.malformed)
-		fputs(l.f.count ? "}" : "{}", stdout);
-	printf(",\"suppressed_before\":");
-	json_drops(rep->drops);
-	putchar('}');
+	jsonw_name(w, "suppressed_before");
+	json_drops(w, rep->drops);
+	jsonw_end_object(w);
 }
 
-static void json_ring(const char *const name, const struct ring *const r)
+static void json_ring(json_writer_t *const w, const char *const name,
+		      const struct ring *const r)
 {
 	unsigned long i;
 
-	printf("\"%s\":[", name);
-	for (i = 0; i < ring_kept(r); i++) {
-		if (i)
-			putchar(',');
-		json_report(ring_at(r, i));
-	}
-	putchar(']');
+	jsonw_name(w, name);
+	jsonw_start_array(w);
+	for (i = 0; i < ring_kept(r); i++)
+		json_report(w, ring_at(r, i));
+	jsonw_end_array(w);
 }
 
 static void print_explain_json(const struct ring *const denials,
 			       const struct ring *const settings)
 {
 	struct drops after = { 0 };
+	json_writer_t w;
 
 	merge_drops(&after, denials->pending);
 	merge_drops(&after, settings->pending);
-	putchar('{');
-	json_ring("denials", denials);
-	putchar(',');
-	json_ring("settings", settings);
-	printf(",\"suppressed_after\":");
-	json_drops(&after);
-	printf("}\n");
+	jsonw_init(&w, stdout);
+	jsonw_start_object(&w);
+	json_ring(&w, "denials", denials);
+	json_ring(&w, "settings", settings);
+	jsonw_name(&w, "suppressed_after");
+	json_drops(&w, &after);
+	jsonw_end_object(&w);
+	jsonw_end(&w);
 }
 
 int cmd_explain(const int argc, char *const argv[])

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "json_writer.h"
 #include "wardenctl.h"
 
 /* status */
@@ -131,39 +132,55 @@ static const char *mode_name(const long long complain)
 	return complain ? "complain" : "enforce";
 }
 
-static void json_number(const char *const key, const long long v)
+/* A number read from the kernel, or null where it could not be. */
+static void json_number(json_writer_t *const w, const char *const key,
+			const long long v)
 {
 	if (v == UNKNOWN)
-		printf("\"%s\":null", key);
+		jsonw_null_field(w, key);
 	else
-		printf("\"%s\":%lld", key, v);
+		jsonw_int_field(w, key, v);
 }
 
-/* The names are ours, plain ASCII: nothing to escape. */
+/* Opens the object of rules[@i], with its name and alias. */
+static void json_start_rule(json_writer_t *const w, const size_t i)
+{
+	jsonw_start_object(w);
+	jsonw_string_field(w, "name", rules[i].name);
+	jsonw_string_field(w, "alias", rules[i].alias);
+}
+
 static void print_json(const struct rule_state *const st,
 		       const long long locked)
 {
+	json_writer_t w;
 	const char *mode;
 	size_t i;
 
-	printf("{\"locked\":%s,\"rules\":[",
-	       locked == UNKNOWN ? "null" : locked ? "true" : "false");
+	jsonw_init(&w, stdout);
+	jsonw_start_object(&w);
+	if (locked == UNKNOWN)
+		jsonw_null_field(&w, "locked");
+	else
+		jsonw_bool_field(&w, "locked", locked);
+	jsonw_name(&w, "rules");
+	jsonw_start_array(&w);
 	for (i = 0; i < RULE_COUNT; i++) {
-		printf("%s{\"name\":\"%s\",\"alias\":\"%s\",", i ? "," : "",
-		       rules[i].name, rules[i].alias);
-		json_number("level", st[i].level);
-		printf(",\"max\":%d,", rules[i].max);
+		json_start_rule(&w, i);
+		json_number(&w, "level", st[i].level);
+		jsonw_int_field(&w, "max", rules[i].max);
 		mode = mode_name(st[i].complain);
 		if (mode)
-			printf("\"mode\":\"%s\",", mode);
+			jsonw_string_field(&w, "mode", mode);
 		else
-			printf("\"mode\":null,");
-		json_number("denied", st[i].denied);
-		putchar(',');
-		json_number("would_deny", st[i].would_deny);
-		putchar('}');
+			jsonw_null_field(&w, "mode");
+		json_number(&w, "denied", st[i].denied);
+		json_number(&w, "would_deny", st[i].would_deny);
+		jsonw_end_object(&w);
 	}
-	printf("]}\n");
+	jsonw_end_array(&w);
+	jsonw_end_object(&w);
+	jsonw_end(&w);
 }
 
 #define COLUMNS 7
@@ -278,20 +295,25 @@ static bool read_process_levels(const char *const pid,
 static void print_process_json(const char *const pid,
 			       const struct process_level *const pl)
 {
+	json_writer_t w;
 	size_t i;
 
-	printf("{\"pid\":%s,\"rules\":[", pid);
+	jsonw_init(&w, stdout);
+	jsonw_start_object(&w);
+	/* cmd_status() took digits only. */
+	jsonw_uint_field(&w, "pid", strtoull(pid, NULL, 10));
+	jsonw_name(&w, "rules");
+	jsonw_start_array(&w);
 	for (i = 0; i < RULE_COUNT; i++) {
-		printf("%s{\"name\":\"%s\",\"alias\":\"%s\",", i ? "," : "",
-		       rules[i].name, rules[i].alias);
-		json_number("global", pl[i].global);
-		putchar(',');
-		json_number("process", pl[i].process);
-		putchar(',');
-		json_number("effective", pl[i].effective);
-		putchar('}');
+		json_start_rule(&w, i);
+		json_number(&w, "global", pl[i].global);
+		json_number(&w, "process", pl[i].process);
+		json_number(&w, "effective", pl[i].effective);
+		jsonw_end_object(&w);
 	}
-	printf("]}\n");
+	jsonw_end_array(&w);
+	jsonw_end_object(&w);
+	jsonw_end(&w);
 }
 
 static void print_process_table(const char *const pid,
