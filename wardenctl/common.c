@@ -15,18 +15,58 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "json_writer.h"
 #include "wardenctl.h"
+
+/* Set by a command's --json: its errors are JSON on stdout too. */
+bool json_output;
+
+void vwarn(const char *const fmt, va_list ap)
+{
+	fprintf(stderr, "%s: ", progname);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
 
 /* A warning, or the reason of a failure, on stderr. */
 void warn(const char *const fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vwarn(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+/* An error as one JSON object on stdout, {"error":"..."}, as bpftool's. */
+void vjson_error(const char *const fmt, va_list ap)
+{
+	char msg[2 * PATH_MAX];
+	json_writer_t w;
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	jsonw_init(&w, stdout);
+	jsonw_start_object(&w);
+	jsonw_string_field(&w, "error", msg);
+	jsonw_end_object(&w);
+	jsonw_end(&w);
+}
+
+/*
+ * Why a command fails: on stderr, or with --json, as JSON on stdout
+ * instead, where a program reading the JSON finds it.  A warning that
+ * comes with the command's output stays a warn().
+ */
+void p_err(const char *const fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (json_output)
+		vjson_error(fmt, ap);
+	else
+		vwarn(fmt, ap);
+	va_end(ap);
 }
 
 /* Paths */
@@ -63,7 +103,7 @@ void need_warden(void)
 {
 	if (is_warden_present())
 		return;
-	warn("Warden is not active: there is no %s "
+	p_err("Warden is not active: there is no %s "
 	     "(not built in, or left out of lsm=)",
 	     SYSCTL_DIR);
 	exit(EXIT_FAIL);

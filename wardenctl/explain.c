@@ -701,7 +701,7 @@ int cmd_explain(const int argc, char *const argv[])
 	char *line;
 	int c, got;
 
-	reset_options();
+	json_output = wants_json(argc, argv, ":hn:", longopts);
 	while ((c = next_option(argc, argv, ":hn:", longopts)) != -1) {
 		if (c == 'n')
 			want = parse_count(argv[0], "-n", optarg);
@@ -713,7 +713,7 @@ int cmd_explain(const int argc, char *const argv[])
 	if (!open_log(&r))
 		return EXIT_FAIL;
 	if (!ring_init(&denials, want) || !ring_init(&settings, want)) {
-		warn("%s", strerror(ENOMEM));
+		p_err("%s", strerror(ENOMEM));
 		return EXIT_FAIL;
 	}
 	/* The backlog only: EAGAIN from /dev/kmsg, EOF from a file. */
@@ -725,14 +725,14 @@ int cmd_explain(const int argc, char *const argv[])
 		if (got < 0 && errno == EAGAIN)
 			break;
 		if (got < 0) {
-			warn("cannot read the kernel log: %s", strerror(errno));
+			p_err("cannot read the kernel log: %s", strerror(errno));
 			return EXIT_FAIL;
 		}
 		msg = log_message(line);
 		if (!msg || !is_warden_line(msg))
 			continue;
 		if (!take_line(msg, &denials, &settings)) {
-			warn("%s", strerror(ENOMEM));
+			p_err("%s", strerror(ENOMEM));
 			return EXIT_FAIL;
 		}
 	}

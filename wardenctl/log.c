@@ -262,13 +262,13 @@ bool open_log(struct log_reader *const r)
 	r->start = 0;
 	r->len = 0;
 	if (!root_path(path, sizeof(path), "%s", KMSG_PATH)) {
-		warn("cannot open the kernel log: %s", strerror(ENAMETOOLONG));
+		p_err("cannot open the kernel log: %s", strerror(ENAMETOOLONG));
 		return false;
 	}
 	r->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (r->fd < 0) {
-		warn("cannot open the kernel log %s: %s", path,
-		     strerror(errno));
+		p_err("cannot open the kernel log %s: %s", path,
+		      strerror(errno));
 		return false;
 	}
 	return true;

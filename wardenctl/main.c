@@ -57,16 +57,19 @@ void usage(FILE *const out)
 		"exec: 127 if CMD cannot be run, else CMD's own.\n");
 }
 
-/* A bad command line: what is wrong, then the usage, on stderr. */
 void usage_error(const char *const fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", progname);
+	if (json_output) {
+		va_start(ap, fmt);
+		vjson_error(fmt, ap);
+		va_end(ap);
+	}
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vwarn(fmt, ap);
 	va_end(ap);
-	fputs("\n\n", stderr);
+	fputc('\n', stderr);
 	usage(stderr);
 	exit(EXIT_USAGE);
 }
@@ -109,6 +112,24 @@ void reset_options(void)
 {
 	optind = 0;
 	opterr = 0;
+}
+
+/*
+ * Whether a command's options (--json is 'j') ask for JSON, wherever
+ * --json stands: a silent pass of getopt before the real one, so that a
+ * bad option or value before --json is told in JSON too.
+ */
+bool wants_json(const int argc, char *const argv[], const char *const shortopts,
+		const struct option *const longopts)
+{
+	bool json = false;
+	int c;
+
+	reset_options();
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1)
+		json |= c == 'j';
+	reset_options();
+	return json;
 }
 
 void no_more_args(const int argc, char *const argv[])

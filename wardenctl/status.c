@@ -254,10 +254,11 @@ struct process_level {
 
 /*
  * Reads /proc/@pid/attr/warden/effective: one line per rule, matched by
- * name, "rule=NAME global=G process=P effective=E".
+ * name, "rule=NAME global=G process=P effective=E": returns 1, 0 if some
+ * value is missing (with a warning), -1 if the file cannot be read.
  */
-static bool read_process_levels(const char *const pid,
-				struct process_level *const pl)
+static int read_process_levels(const char *const pid,
+			       struct process_level *const pl)
 {
 	static const char *const keys[] = { "global", "process", "effective" };
 	long long v[RULE_COUNT][ARRAY_SIZE(keys)];
@@ -268,9 +269,9 @@ static bool read_process_levels(const char *const pid,
 	for (i = 0; i < RULE_COUNT; i++)
 		pl[i] = (struct process_level){ UNKNOWN, UNKNOWN, UNKNOWN };
 	if (!root_path(path, sizeof(path), ATTR_DIR "/effective", pid)) {
-		warn("cannot read the policy of %s: %s", pid,
-		     strerror(ENAMETOOLONG));
-		return false;
+		p_err("cannot read the policy of %s: %s", pid,
+		      strerror(ENAMETOOLONG));
+		return -1;
 	}
 	err = read_rule_table(path, keys, ARRAY_SIZE(keys), &v[0][0]);
 	if (err == ENOENT) {
@@ -283,9 +284,9 @@ static bool read_process_levels(const char *const pid,
 			err = ESRCH;
 	}
 	if (err) {
-		warn("cannot read the policy of process %s in %s: %s", pid,
-		     path, strerror(err));
-		return false;
+		p_err("cannot read the policy of process %s in %s: %s", pid,
+		      path, strerror(err));
+		return -1;
 	}
 	for (i = 0; i < RULE_COUNT; i++)
 		pl[i] = (struct process_level){ v[i][0], v[i][1], v[i][2] };
@@ -339,18 +340,18 @@ static void print_process_table(const char *const pid,
 static int status_of_process(const char *const pid, const bool json)
 {
 	struct process_level pl[RULE_COUNT];
-	bool ok;
+	int ok;
 
 	need_warden();
 	ok = read_process_levels(pid, pl);
-	/* Nothing read: the warning said why, a table of "?" would not. */
-	if (pl[0].effective == UNKNOWN && !ok)
+	/* Nothing read: the error said why, a table of "?" would not. */
+	if (ok < 0)
 		return EXIT_FAIL;
 	if (json)
 		print_process_json(pid, pl);
 	else
 		print_process_table(pid, pl);
-	return ok ? EXIT_SUCCESS : EXIT_FAIL;
+	return ok > 0 ? EXIT_SUCCESS : EXIT_FAIL;
 }
 
 int cmd_status(const int argc, char *const argv[])
@@ -368,7 +369,7 @@ int cmd_status(const int argc, char *const argv[])
 	size_t i;
 	int c, n;
 
-	reset_options();
+	json_output = wants_json(argc, argv, ":hp:", longopts);
 	while ((c = next_option(argc, argv, ":hp:", longopts)) != -1) {
 		if (c == 'j')
 			json = true;

@@ -17,6 +17,7 @@
 #ifndef WARDENCTL_H
 #define WARDENCTL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -44,7 +45,10 @@
 extern const char *progname;
 
 void usage(FILE *out);
-/* A bad command line: what is wrong, then the usage, on stderr. */
+/*
+ * A bad command line: what is wrong, then the usage, on stderr; with
+ * --json, what is wrong on stdout too, as p_err() says it.
+ */
 void usage_error(const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 1, 2)));
 struct option;
@@ -52,6 +56,8 @@ int check_option(int c, char *const argv[]);
 int next_option(int argc, char *const argv[], const char *shortopts,
 		const struct option *longopts);
 void reset_options(void);
+bool wants_json(int argc, char *const argv[], const char *shortopts,
+		const struct option *longopts);
 void no_more_args(int argc, char *const argv[]);
 unsigned long parse_count(const char *cmd, const char *opt, const char *s);
 
@@ -64,7 +70,13 @@ int cmd_exec(int argc, char *const argv[]);
 
 /* common.c */
 
+extern bool json_output;
+
+void vwarn(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void vjson_error(const char *fmt, va_list ap)
+	__attribute__((format(printf, 1, 0)));
+void p_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 bool root_path(char *buf, size_t size, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void need_warden(void);
