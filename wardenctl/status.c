@@ -142,6 +142,21 @@ static void json_number(json_writer_t *const w, const char *const key,
 		jsonw_int_field(w, key, v);
 }
 
+/* The document's "rules": [ ... ]: opens it, after the fields before it. */
+static void json_start_rules(json_writer_t *const w)
+{
+	jsonw_name(w, "rules");
+	jsonw_start_array(w);
+}
+
+/* Closes "rules", the document's object, and the document. */
+static void json_end_rules(json_writer_t *const w)
+{
+	jsonw_end_array(w);
+	jsonw_end_object(w);
+	jsonw_end(w);
+}
+
 /* Opens the object of rules[@i], with its name and alias. */
 static void json_start_rule(json_writer_t *const w, const size_t i)
 {
@@ -163,8 +178,7 @@ static void print_json(const struct rule_state *const st,
 		jsonw_null_field(&w, "locked");
 	else
 		jsonw_bool_field(&w, "locked", locked);
-	jsonw_name(&w, "rules");
-	jsonw_start_array(&w);
+	json_start_rules(&w);
 	for (i = 0; i < RULE_COUNT; i++) {
 		json_start_rule(&w, i);
 		json_number(&w, "level", st[i].level);
@@ -178,9 +192,7 @@ static void print_json(const struct rule_state *const st,
 		json_number(&w, "would_deny", st[i].would_deny);
 		jsonw_end_object(&w);
 	}
-	jsonw_end_array(&w);
-	jsonw_end_object(&w);
-	jsonw_end(&w);
+	json_end_rules(&w);
 }
 
 #define COLUMNS 7
@@ -303,8 +315,7 @@ static void print_process_json(const char *const pid,
 	jsonw_start_object(&w);
 	/* cmd_status() took digits only. */
 	jsonw_uint_field(&w, "pid", strtoull(pid, NULL, 10));
-	jsonw_name(&w, "rules");
-	jsonw_start_array(&w);
+	json_start_rules(&w);
 	for (i = 0; i < RULE_COUNT; i++) {
 		json_start_rule(&w, i);
 		json_number(&w, "global", pl[i].global);
@@ -312,9 +323,7 @@ static void print_process_json(const char *const pid,
 		json_number(&w, "effective", pl[i].effective);
 		jsonw_end_object(&w);
 	}
-	jsonw_end_array(&w);
-	jsonw_end_object(&w);
-	jsonw_end(&w);
+	json_end_rules(&w);
 }
 
 static void print_process_table(const char *const pid,
