@@ -496,6 +496,111 @@ ok "explain --json: a malformed report has its line and no fields" \
 ok "explain --json: the notices after the last report" \
 	json_true 'j["suppressed_after"] == [{"rule": "protected_fifos", "subject": "user", "suppressed": 2}] and j["settings"] == []'
 
+# Errors in --json mode: one object {"error": ...} on stdout, with the
+# exit status of the error; each has its twin without the error, or
+# without --json.
+
+# The error's text, with every byte as wardenctl's JSON writer escapes it.
+json_error_is() {	# json_error_is TEXT
+	EXPECTED=$1 python3 -c '
+import json, os, sys
+want = "".join(chr(b) if 0x20 <= b <= 0x7e else "\\x%02x" % b
+               for b in os.fsencode(os.environ["EXPECTED"]))
+sys.exit(0 if json.load(open(sys.argv[1])) == {"error": want} else 1)' "$OUT"
+}
+# The output is one line of printable ASCII, whatever the bytes of the text.
+one_ascii_line() {
+	[ "$(wc -l < "$OUT")" = 1 ] && ! LC_ALL=C grep -q '[^ -~]' "$OUT"
+}
+
+fake_root
+rm -rf "$ROOT/proc"
+ok "status --json without Warden: the error as JSON on stdout, exit 1" \
+	eval 'status_is 1 status --json && json_error_is "Warden is not active: there is no /proc/sys/kernel/warden (not built in, or left out of lsm=)"'
+ok "status --json without Warden: one line, nothing on stderr" \
+	eval 'one_ascii_line && [ ! -s "$ERR" ]'
+ok "status without --json and without Warden: nothing on stdout" \
+	eval 'status_is 1 status && [ ! -s "$OUT" ] && has_err "Warden is not active"'
+fake_root
+ok "status --json with Warden has no error key" \
+	eval 'status_is 0 status --json && json_true "\"error\" not in j"'
+fake_effective_root() {
+	fake_root
+	mkdir -p "$ROOT/proc/42/attr/warden"
+	for r in $RULES; do
+		echo "rule=$r global=1 process=0 effective=1" >> "$ROOT/proc/42/attr/warden/effective"
+	done
+}
+fake_effective_root
+ok "status --pid --json of no process: the error as JSON, exit 1" \
+	eval 'status_is 1 status --pid 43 --json && json_error_is "cannot read the policy of process 43 in $ROOT/proc/43/attr/warden/effective: No such process" && [ ! -s "$ERR" ]'
+ok "status --pid --json of a process has no error key" \
+	eval 'status_is 0 status --pid 42 --json && json_true "\"error\" not in j and j[\"pid\"] == 42"'
+sed -i '/ptrace_scope/d' "$ROOT/proc/42/attr/warden/effective"
+ok "status --pid --json with a rule missing: its output, the warning on stderr" \
+	eval 'status_is 1 status --pid 42 --json && json_true "\"error\" not in j and j[\"rules\"][4][\"effective\"] is None" && has_err "no levels for ptrace_scope"'
+fake_root
+rm "$KMSG"
+ok "explain --json without a kernel log: the error as JSON, exit 1" \
+	eval 'status_is 1 explain --json && json_error_is "cannot open the kernel log $KMSG: No such file or directory" && [ ! -s "$ERR" ]'
+ok "explain without --json and without a kernel log: nothing on stdout" \
+	eval 'status_is 1 explain && [ ! -s "$OUT" ] && has_err "cannot open the kernel log"'
+: > "$KMSG"
+ok "explain --json with a kernel log has no error key" \
+	eval 'status_is 0 explain --json && json_true "\"error\" not in j"'
+
+# A bad command line with --json: still exit 2 and the usage on stderr,
+# and the error on stdout, wherever --json stands.
+json_usage() {	# json_usage TEXT ARGS...: exit 2, TEXT as JSON, the usage on stderr
+	text=$1
+	shift
+	run "$@"
+	[ "$rc" = 2 ] && json_error_is "$text" && has_err "usage: wardenctl" &&
+		has_err "wardenctl: $text"
+}
+fake_root
+ok "status --json with a bad option: exit 2, the error as JSON" \
+	json_usage "status: bad option '--jsn'" status --json --jsn
+ok "status with a bad option before --json: the error as JSON too" \
+	json_usage "status: bad option '--jsn'" status --jsn --json
+ok "explain with a bad -n before --json: the error as JSON" \
+	json_usage "explain: -n needs a number from 1 to 1000000, not '0'" explain -n 0 --json
+ok "explain --js, an abbreviation of --json, with an extra argument" \
+	json_usage "explain: unexpected argument 'now'" explain --js now
+ok "status --json --pid with a bad pid: the error as JSON" \
+	json_usage "status: --pid needs a process id, not 'x'" status --json --pid x
+ok "the twin without --json: nothing on stdout" bad_usage status --pid x
+ok "status --pid --json: --json is the pid, the error is not JSON" \
+	eval 'status_is 2 status --pid --json && [ ! -s "$OUT" ] && has_err "not '"'"'--json'"'"'"'
+
+# The JSON writer escapes every string: a quote and a backslash for JSON,
+# every control byte and every byte above 0x7e as \xHH, so the output is
+# ASCII and valid JSON whatever the bytes.
+fake_root
+odd=$(printf 'a"q\\b\001\033[31m\177caf\303\251\nz')
+ok "an error with a quote, a backslash, control bytes and UTF-8 is escaped" \
+	eval 'json_usage "status: --pid needs a process id, not '"'"'$odd'"'"'" status --json --pid "$odd"'
+ok "the escaped error is one line of printable ASCII" one_ascii_line
+ok "its twin, a plain value, is written as it is" \
+	eval 'json_usage "status: --pid needs a process id, not '"'"'abc'"'"'" status --json --pid abc && has "\"error\":\"status: --pid needs a process id, not '"'"'abc'"'"'\""'
+odd_root=$tmp/$(printf 'r"\\\001\303\251')
+mkdir -p "$odd_root"
+ok "an error naming a path with those bytes is escaped" \
+	eval 'WARDENCTL_ROOT=$odd_root status_is 1 explain --json && json_error_is "cannot open the kernel log $odd_root/dev/kmsg: No such file or directory" && one_ascii_line'
+rmdir "$odd_root"
+fake_root
+printf '%s\n' \
+	'5,1,0,-;warden: rule=protected_fifos verdict=denied allowed_at=0 comm="caf\xc3\xa9\x7f" path="/tmp/a\x5cx22\x5cx5c\x0a"' \
+	'5,2,0,-;warden: rule=protected_fifos verdict=denied allowed_at=0 comm="cafe" path="/tmp/b"' > "$KMSG"
+ok "explain --json of a name with UTF-8, DEL and a newline is one line of ASCII" \
+	eval 'status_is 0 explain --json && one_ascii_line'
+ok "explain --json: those bytes as \\xHH, quotes and backslashes as logged" \
+	json_true 'j["denials"][0]["fields"]["comm"] == "caf\\xc3\\xa9\\x7f" and j["denials"][0]["fields"]["path"] == "/tmp/a\\x22\\x5c\\x0a"'
+ok "explain --json: its twin, a plain name, as it is" \
+	json_true 'j["denials"][1]["fields"]["comm"] == "cafe" and j["denials"][1]["line"].endswith("comm=\"cafe\" path=\"/tmp/b\"")'
+ok "explain shows the same escapes as text" \
+	eval 'status_is 0 explain && has "\"caf\\xc3\\xa9\\x7f\"" && ! LC_ALL=C grep -q "[^ -~]" "$OUT"'
+
 # watch
 
 fake_root
@@ -626,6 +731,13 @@ ok "exec with an unknown rule: exit 2" bad_exec exec --links=1 -- true
 ok "exec with a level with junk: exit 2" bad_exec exec --ptrace=1x -- true
 ok "exec with a negative level: exit 2" bad_exec exec --ptrace=-1 -- true
 ok "exec with a rule given twice: exit 2" bad_exec exec --ptrace=1 --ptrace=2 -- true
+ok "exec with a rule's alias and name both: exit 2" \
+	bad_exec exec --ptrace=1 --ptrace_scope=2 -- true
+ok "exec with a prefix of several rules' names: exit 2" \
+	bad_exec exec --protected=1 -- true
+fake_policy
+ok "the twin with a prefix of one rule's name raises that rule" \
+	eval 'status_is 0 exec --protected_f=2 -- true && [ "$(cat "$POLICY")" = "protected_fifos=2" ]'
 ok "exec with a rule without a level: exit 2" bad_exec exec --ptrace
 fake_policy
 ok "exec of a command that does not exist exits 127" \
