@@ -38,9 +38,14 @@ tree: deps
 kernel: tree
 	@$(H)/build.sh
 
-# CMD reaches run.sh through the environment, not the shell's quoting:
-# any command line works, quotes included.
-run: export CMD := $(CMD)
+# CMD reaches run.sh through the environment, not the shell's quoting,
+# and unexpanded by make ($(value)): any command line works, quotes and
+# dollars included.
+ifneq ($(origin CMD),undefined)
+override CMD := $(value CMD)
+export CMD
+endif
+
 run: kernel
 	@$(H)/run.sh "$$CMD"
 
