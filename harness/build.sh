@@ -125,7 +125,13 @@ fi
 
 # Build, unless this very tree, .config and targets were built already.
 build_id=$(echo "$tree $(config_id) ${targets[*]}")
-if [ -n "$tree" ] && [ -f "$build_stamp" ] && [ "$(cat "$build_stamp")" = "$build_id" ]; then
+case "${targets[*]}" in
+bzImage*) output=$BUILD/arch/x86/boot/bzImage ;;
+vmlinux) output=$BUILD/vmlinux ;;
+*) output=$BUILD/security/built-in.a ;;
+esac
+if [ -n "$tree" ] && [ -f "$build_stamp" ] && [ "$(cat "$build_stamp")" = "$build_id" ] &&
+   [ -f "$output" ]; then
 	say "$(basename "$BUILD"): up to date (tree ${tree:0:12})"
 	exit 0
 fi
@@ -148,7 +154,6 @@ if grep -q '^CONFIG_SECURITY_WARDEN=y' "$BUILD/.config"; then
 fi
 [ -z "$tree" ] || echo "$build_id" > "$build_stamp"
 case "${targets[*]}" in
-bzImage*) ls -l "$BUILD/arch/x86/boot/bzImage" >&2 ;;
-vmlinux) ls -l "$BUILD/vmlinux" >&2 ;;
+bzImage*|vmlinux) ls -l "$output" >&2 ;;
 *) echo "compiled, not linked: ${targets[*]}" >&2 ;;
 esac
