@@ -36,15 +36,22 @@ help:
 deps:
 	@$(H)/deps.sh
 
+# The cache's lock is held from the tree to the kernel (kernel.sh): two
+# runs on one cache take turns there, and boot side by side.
 tree: deps
-	@$(H)/tree.sh
+	@$(H)/locked.sh $(H)/tree.sh
 
-kernel: tree
-	@$(H)/build.sh
+kernel: deps
+	@$(H)/kernel.sh
 
-# CMD reaches run.sh through the environment, not the shell's quoting:
-# any command line works, quotes included.
-run: export CMD := $(CMD)
+# CMD reaches run.sh through the environment, not the shell's quoting,
+# and unexpanded by make ($(value)): any command line works, quotes and
+# dollars included.
+ifneq ($(origin CMD),undefined)
+override CMD := $(value CMD)
+export CMD
+endif
+
 run: kernel
 	@$(H)/run.sh "$$CMD"
 

@@ -2,12 +2,23 @@
 # SPDX-License-Identifier: GPL-2.0
 # Configure and build the kernel out of tree: $TREE -> $BUILD/arch/x86/boot/bzImage.
 #
-# The configuration is allnoconfig plus the fragments given as arguments
-# (default: harness/config/base.config, then BUILD_FLAVOR's fragment),
-# merged with the tree's merge_config.sh.  An option a fragment asks for
-# that does not survive is an error, not a surprise at boot (a later
-# fragment overrides an earlier one).  Warden's own objects are then
-# rebuilt with W=1 and sparse, and any warning fails the build.
+# The configuration is the Kconfig defaults plus fragments, merged by the
+# tree's merge_config.sh: the selftests' own tools/testing/selftests/warden/config
+# (what the tests need), harness/config/base.config (what the harness needs
+# to boot them), then BUILD_FLAVOR's fragment; or the fragments given as
+# arguments.  A later fragment overrides an earlier one.  An option a
+# fragment asks for that does not survive is an error, not a surprise at
+# boot: merge_config.sh says so ("Value requested for ... not in final
+# .config") and we fail on it.  The configuration is made again only when
+# the fragments or the tree changed (a stamp of their hash).
+#
+# Then Kbuild builds, and checks security/warden with W=1e (warnings are
+# errors), sparse and -Wsparse-error in a second output folder,
+# $BUILD/checks, with the same .config: the main build's objects keep their
+# flags, and each folder is incremental on its own.  A build stamp (the
+# tree's git tree hash, the .config, the targets) lets a run on an
+# unchanged tree skip make altogether: tree.sh keeps $TREE a clean checkout
+# of that hash.  Everything runs under the cache's lock (env.sh).
 #
 # A build-only variant (BUILD_FLAVOR=nowarden, noaudit, nosysctl) starts as
 # a copy of the main build: Kbuild then recompiles only the files that
@@ -17,11 +28,14 @@
 # the kernel: noaudit and nosysctl compile only what our series touches,
 # security/ and the existing .c files its patches change, without linking
 # (an undefined symbol would be found only at the link, which they skip).
+# Options of the other fragments that depend on what a variant takes away
+# go with it: for a variant, only its own lines must survive.
 . "$(dirname "$0")/env.sh"
 
+selftests_config=$TREE/tools/testing/selftests/warden/config
 fragments=("$@")
 if [ ${#fragments[@]} -eq 0 ]; then
-	fragments=("$REPO/harness/config/base.config")
+	fragments=("$selftests_config" "$REPO/harness/config/base.config")
 	[ -z "$FLAVOR_CONFIG" ] || fragments+=("$FLAVOR_CONFIG")
 fi
 case "$BUILD_FLAVOR" in
@@ -29,7 +43,7 @@ case "$BUILD_FLAVOR" in
 *) variant=$BUILD_FLAVOR ;;
 esac
 case "$variant" in
-'') targets=(bzImage) ;;
+'') targets=(bzImage headers) ;;
 nowarden) targets=(vmlinux) ;;
 *)
 	mapfile -t targets < <(sed -n 's|^+++ b/\(.*\)\.c$|\1.o|p' "$REPO"/patches/*.patch |
@@ -38,12 +52,17 @@ nowarden) targets=(vmlinux) ;;
 	;;
 esac
 
-kmake=(make -C "$TREE" O="$BUILD" ARCH=x86_64 -j"$JOBS")
-command -v ccache >/dev/null && kmake+=(CC="ccache gcc" HOSTCC="ccache gcc")
+kvars=(ARCH=x86_64)
+command -v ccache >/dev/null && kvars+=(CC="ccache gcc" HOSTCC="ccache gcc")
+kmake=(make -C "$TREE" -j"$JOBS" "${kvars[@]}")
 # Paths relative to the cache, so that another cache (another checkout)
 # hits the same ccache entries.
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$WARDEN_CACHE}
 log=$BUILD/build.log
+config_stamp=$BUILD/.warden-config-stamp
+build_stamp=$BUILD/.warden-build-stamp
+
+cache_lock
 
 if [ -n "$variant" ] && [ ! -f "$BUILD/vmlinux" ]; then
 	main=$WARDEN_CACHE/build
@@ -51,63 +70,90 @@ if [ -n "$variant" ] && [ ! -f "$BUILD/vmlinux" ]; then
 	say "variant $variant: starting from a copy of $main"
 	rm -rf "$BUILD"
 	cp -a "$main" "$BUILD"
-	rm -rf "$BUILD"/guest "$BUILD"/run.*
+	rm -rf "$BUILD"/guest "$BUILD"/kselftest "$BUILD"/run.* "$config_stamp" "$build_stamp"
 fi
 mkdir -p "$BUILD"
-: > "$log"
 run() {
 	"$@" >>"$log" 2>&1 || { tail -n 40 "$log" >&2; die "failed: $*"; }
 }
 
-# Every option the fragments set, or unset, with its last value.
-wanted_config() {
-	sed -n -e 's/^\(CONFIG_[A-Za-z0-9_]*\)=.*/\1 &/p' \
-		-e 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1 &/p' "$@" |
-		awk '{ opt = $1; sub(/^[^ ]* /, ""); if (!(opt in v)) order[n++] = opt; v[opt] = $0 }
-		     END { for (i = 0; i < n; i++) print v[order[i]] }'
+# The tree as tree.sh left it: its git tree hash, or nothing when it has
+# changes of its own (then nothing is skipped).  kernel.sh, which just
+# checked, passes it in WARDEN_TREE_ID.
+tree_id() {
+	git -C "$TREE" diff --quiet HEAD 2>/dev/null &&
+		git -C "$TREE" rev-parse HEAD^{tree} 2>/dev/null
 }
+tree=${WARDEN_TREE_ID:-$(tree_id || true)}
 
-check_config() {
-	local want opt got
-
-	wanted_config "$@" | while IFS= read -r want; do
-		opt=${want%%=*}
-		opt=${opt#\# }
-		opt=${opt%% *}
-		got=$(grep -E "^$opt=|^# $opt is not set" "$BUILD/.config" || true)
-		[ "$got" = "$want" ] ||
-			die "config: asked for '$want', got '${got:-nothing}'"
-	done
+# Configure, unless the fragments, their order and the tree are those the
+# .config was made from, and it was not changed since.
+config_inputs=$({ echo "$tree"; for f in "${fragments[@]}"; do
+	echo "$f"; sha256sum < "$f"; done; } | sha256sum | cut -d' ' -f1)
+config_id() {
+	echo "$config_inputs $(sha256sum < "$BUILD/.config" | cut -d' ' -f1)"
 }
-
-say "configuring ($(basename -a "${fragments[@]}" | tr '\n' ' '))"
-(cd "$TREE" && ARCH=x86_64 KCONFIG_CONFIG="$BUILD/.config" \
-	scripts/kconfig/merge_config.sh -n -m -O "$BUILD" "${fragments[@]}") >>"$log" 2>&1 ||
-	die "merge_config.sh failed (see $log)"
-run "${kmake[@]}" olddefconfig
-if [ -n "$variant" ] && [ $# -eq 0 ]; then
-	# Options of base.config that depend on what the variant takes away
-	# are gone with it: check the variant's own lines.
-	check_config "$FLAVOR_CONFIG"
-else
-	check_config "${fragments[@]}"
-fi
-
-say "building $(make -s -C "$TREE" kernelversion) in $BUILD: ${targets[*]}"
-run "${kmake[@]}" "${targets[@]}"
-[ -n "$variant" ] || run "${kmake[@]}" headers_install INSTALL_HDR_PATH="$BUILD/hdr"
-
-if grep -q '^CONFIG_SECURITY_WARDEN=y' "$BUILD/.config"; then
-	say "checking security/warden with W=1 and sparse"
-	touch "$TREE"/security/warden/*.c
-	"${kmake[@]}" W=1 C=1 security/warden/ >"$BUILD/warden-checks.log" 2>&1 ||
-		{ cat "$BUILD/warden-checks.log" >&2; die "security/warden does not build"; }
-	if grep -E 'warning:|error:' "$BUILD/warden-checks.log"; then
-		die "security/warden: warnings with W=1 C=1 (see above)"
+if [ -z "$tree" ] || [ ! -f "$BUILD/.config" ] || [ ! -f "$config_stamp" ] ||
+   [ "$(cat "$config_stamp")" != "$(config_id)" ]; then
+	say "configuring ($(basename -a "${fragments[@]}" | tr '\n' ' '))"
+	rm -f "$config_stamp" "$build_stamp"
+	# Without -m, merge_config.sh runs alldefconfig itself and then
+	# reports every requested value that did not survive.  It only
+	# prints that, and exits 0.
+	# The make it runs gets our variables through MAKEFLAGS, so that
+	# Kbuild does not rebuild its host programs for another HOSTCC.
+	(cd "$TREE" && MAKEFLAGS="${kvars[*]// /\\ }" KCONFIG_CONFIG="$BUILD/.config" \
+		scripts/kconfig/merge_config.sh -O "$BUILD" "${fragments[@]}") \
+		>"$BUILD/merge_config.log" 2>&1 ||
+		{ cat "$BUILD/merge_config.log" >&2; die "merge_config.sh failed"; }
+	# The options whose lines must survive: a variant's own, or all.
+	if [ -n "$variant" ] && [ $# -eq 0 ]; then
+		must=$FLAVOR_CONFIG
+	else
+		must=$(printf '%s\n' "${fragments[@]}")
 	fi
+	lost=$(sed -n 's/^Value requested for \(CONFIG_[A-Za-z0-9_]*\) not in final .config$/\1/p' \
+		"$BUILD/merge_config.log" | while read -r opt; do
+			# shellcheck disable=SC2086
+			if grep -q -E "^(# )?$opt[= ]" $must; then
+				grep -A 2 "^Value requested for $opt " "$BUILD/merge_config.log"
+			fi
+		done)
+	[ -z "$lost" ] || { echo "$lost" >&2; die "config: requested values not in the final .config (above)"; }
+	[ -z "$tree" ] || config_id > "$config_stamp"
 fi
+
+# Build, unless this very tree, .config and targets were built already.
+build_id=$(echo "$tree $(config_id) ${targets[*]}")
 case "${targets[*]}" in
-bzImage) ls -l "$BUILD/arch/x86/boot/bzImage" >&2 ;;
-vmlinux) ls -l "$BUILD/vmlinux" >&2 ;;
+bzImage*) output=$BUILD/arch/x86/boot/bzImage ;;
+vmlinux) output=$BUILD/vmlinux ;;
+*) output=$BUILD/security/built-in.a ;;
+esac
+if [ -n "$tree" ] && [ -f "$build_stamp" ] && [ "$(cat "$build_stamp")" = "$build_id" ] &&
+   [ -f "$output" ]; then
+	say "$(basename "$BUILD"): up to date (tree ${tree:0:12})"
+	exit 0
+fi
+rm -f "$build_stamp"
+: > "$log"
+say "building $(make -s -C "$TREE" kernelversion) in $BUILD: ${targets[*]}"
+run "${kmake[@]}" O="$BUILD" "${targets[@]}"
+
+# W=1e and sparse on Warden's objects, in their own output folder.
+if grep -q '^CONFIG_SECURITY_WARDEN=y' "$BUILD/.config"; then
+	checks=$BUILD/checks
+	mkdir -p "$checks"
+	cmp -s "$BUILD/.config" "$checks/.config" || cp "$BUILD/.config" "$checks/.config"
+	say "checking security/warden with W=1e, sparse and -Wsparse-error (in $checks)"
+	"${kmake[@]}" O="$checks" W=1e C=1 CF=-Wsparse-error security/warden/ \
+		>"$BUILD/warden-checks.log" 2>&1 ||
+		{ grep -E -B 2 -A 6 'warning:|error:' "$BUILD/warden-checks.log" >&2 ||
+			tail -n 40 "$BUILD/warden-checks.log" >&2
+		  die "security/warden: warnings or errors with W=1e C=1 (see above)"; }
+fi
+[ -z "$tree" ] || echo "$build_id" > "$build_stamp"
+case "${targets[*]}" in
+bzImage*|vmlinux) ls -l "$output" >&2 ;;
 *) echo "compiled, not linked: ${targets[*]}" >&2 ;;
 esac

@@ -85,7 +85,7 @@ kernel_doc() {
 }
 
 total=$SECONDS
-"$REPO/harness/tree.sh" || die "the tree cannot be made"
+"$REPO/harness/locked.sh" "$REPO/harness/tree.sh" || die "the tree cannot be made"
 
 if gate build "$REPO/harness/build.sh"; then
 	suite main

@@ -44,6 +44,9 @@ boots=(
 	# instructions (QEMU -icount shift=0).
 	"cost||'${cost}sh /warden/bench_cost.sh'|ICOUNT=1"
 )
+# A patch of the series, booted by series.sh with the tests present at
+# that patch.
+[ -z "${SERIES_STEP_TESTS:-}" ] || boots+=("step||$SERIES_STEP_TESTS")
 # Tools nobody here wrote, on the debug kernel (or when BOOTS names it):
 # trinity and stress-ng as an unprivileged user under the strictest
 # settings, with a root process flipping them (fuzz.sh).  Its initramfs
@@ -85,6 +88,55 @@ count() {	# count RESULT-FILE: print "pass fail skip"
 	' "$1"
 }
 
+# kunit_tap RESULT: the KUnit results of a boot, as TAP for count.  The
+# guest's kunit.sh sent the kernel log from its first KTAP line on
+# ("warden-kunit-log: ") and the suites that must be there
+# ("warden-kunit-suites: "); the tree's own parser, kunit.py parse, reads
+# the log, and each test case of its JSON (each parameter of a
+# parameterised case) becomes one TAP line in their place, a suite that is
+# missing or a parser that failed without a failed case one "not ok".
+kunit_tap() {
+	local f=$1 k=$results/kunit suites rc=0
+
+	grep -q '^warden-kunit-suites: ' "$f" || return 0
+	sed -n -e 's/\r$//' -e 's/^warden-kunit-log: //p' "$f" > "$k.log"
+	suites=$(sed -n -e 's/\r$//' -e 's/^warden-kunit-suites: //p' "$f" | tail -n 1)
+	rm -f "$k.json"
+	python3 "$TREE/tools/testing/kunit/kunit.py" parse --json="$k.json" "$k.log" \
+		> "$k.out" 2>&1 || rc=$?
+	sed 's/\x1b\[[0-9;]*m//g' "$k.out" |
+		grep -E 'Testing complete|FAILED|CRASHED|ERROR|[Ee]rror' | sed 's/^/  kunit.py parse: /' >&2
+	{
+		[ -s "$k.json" ] && jq -r '
+			def leaves($p): (.test_cases[]? | "\(.status) \($p)\(.name)"),
+				(.sub_groups[]? | leaves($p + .name + "."));
+			.sub_groups[]? | leaves(.name + ".")' "$k.json" |
+			awk '{ st = $1; sub(/^[^ ]* /, "") }
+			     st == "PASS" { print "ok " $0; next }
+			     st == "SKIP" { print "ok " $0 " # SKIP"; next }
+			     { print "not ok " $0 " (" st ")" }'
+		for s in $suites; do
+			[ -s "$k.json" ] && jq -e --arg s "$s" 'any(.sub_groups[]?; .name == $s)' \
+				"$k.json" >/dev/null ||
+				echo "not ok $s: no KUnit results in the kernel log"
+		done
+	} > "$k.tap"
+	if [ "$rc" != 0 ] && ! grep -q '^not ok ' "$k.tap"; then
+		echo "not ok kunit.py parse: exited $rc" >> "$k.tap"
+	fi
+	awk -v tap="$k.tap" '
+		{ sub(/\r$/, "") }
+		/^warden-kunit-log: / { next }
+		/^warden-kunit-suites: / {
+			while ((getline line < tap) > 0) l[++n] = line
+			print "1.." n
+			for (i = 1; i <= n; i++) { sub(/ok /, "ok " i " ", l[i]); print l[i] }
+			next
+		}
+		{ print }' "$f" > "$k.result"
+	mv "$k.result" "$f"
+}
+
 # add NAME START PASS FAIL SKIP: one run's counts, said and added up.
 add() {
 	say "$1: $3 passed, $4 failed, $5 skipped ($((SECONDS - $2))s)"
@@ -121,6 +173,7 @@ for boot in "${boots[@]}"; do
 	rc=0
 	env $settings RESULT_COPY="$results/${name#*/}" "$REPO/harness/run.sh" \
 		"sh /warden/run-tests $tests" $args || rc=$?
+	kunit_tap "$results/${name#*/}"
 	read -r pass fail skip < <(count "$results/${name#*/}")
 	if [ "$rc" = 125 ]; then
 		echo "not ok boot $name: no verdict from the guest" >&2

@@ -35,11 +35,10 @@ unpack_guest_debs() {
 	done
 }
 
-missing=()
-for p in "${packages[@]}"; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
-		missing+=("$p")
-done
+# One dpkg-query for them all: this runs before every make run.
+mapfile -t missing < <(dpkg-query -W -f='${Package} ${Status}\n' "${packages[@]}" 2>/dev/null |
+	awk -v want="${packages[*]}" '$NF == "installed" { ok[$1] = 1 }
+	     END { n = split(want, w, " "); for (i = 1; i <= n; i++) if (!(w[i] in ok)) print w[i] }')
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
 if [ ${#missing[@]} -gt 0 ]; then
 	say "installing: ${missing[*]}"

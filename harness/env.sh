@@ -79,3 +79,28 @@ die() {
 say() {
 	echo "==> $*" >&2
 }
+
+# The cache's lock.  One process at a time makes the tree, builds a kernel
+# or the guest's programs, or packs an initramfs; boots, each from files of
+# its own (run.sh), run beside each other.  cache_lock takes the lock on fd
+# 9, waiting for it, unless a parent already holds it for us; cache_unlock
+# lets it go if this process took it, and closes fd 9 so that no child
+# (QEMU) keeps it.
+cache_lock() {
+	[ -z "${WARDEN_CACHE_LOCKED:-}" ] || return 0
+	mkdir -p "$WARDEN_CACHE"
+	exec 9>>"$WARDEN_CACHE/.lock"
+	if ! flock -n 9; then
+		say "waiting for another run on $WARDEN_CACHE"
+		flock 9
+	fi
+	export WARDEN_CACHE_LOCKED=$$
+}
+
+cache_unlock() {
+	if [ "${WARDEN_CACHE_LOCKED:-}" = $$ ]; then
+		flock -u 9
+		unset WARDEN_CACHE_LOCKED
+	fi
+	exec 9>&-
+}

@@ -12,34 +12,34 @@
 out=$1
 cmd=$2
 gbin=$BUILD/guest
-selftests=$TREE/tools/testing/selftests
-cflags=(-static -O2 -Wall -isystem "$BUILD/hdr/include")
+cflags=(-static -O2 -Wall -isystem "$BUILD/usr/include")
 
 busybox=$(readlink -f "$(command -v busybox)")
 readelf -l "$busybox" 2>/dev/null | grep -q 'LOAD' &&
 	! readelf -l "$busybox" | grep -q 'INTERP' ||
 	die "need a static busybox (apt-get install busybox-static)"
 
+cache_lock
+
 build_prog() {	# build_prog NAME SOURCES...
 	local name=$1
 	shift
-	# A header of the sources' folders counts as a source too.
-	if [ ! -x "$gbin/$name" ] ||
-	   [ -n "$(find "$@" -newer "$gbin/$name")" ] ||
-	   [ -n "$(find "${@%/*}" -maxdepth 1 -name '*.h' -newer "$gbin/$name")" ]; then
-		gcc "${cflags[@]}" -I "$selftests" -o "$gbin/$name" "$@" -lpthread ||
+	if [ ! -x "$gbin/$name" ] || [ -n "$(find "$@" -newer "$gbin/$name")" ]; then
+		gcc "${cflags[@]}" -o "$gbin/$name" "$@" -lpthread ||
 			die "cannot build $name"
 	fi
 }
 
+# The selftests, as upstream builds them: their own Makefiles, against the
+# headers of this build ($BUILD/usr/include, from "make headers"), into
+# $BUILD/kselftest; statically linked, to run in the initramfs as they are.
+selftest_targets=lsm
+# Warden's come with the series' selftests patch (series.sh boots each patch).
+[ -d "$TREE/tools/testing/selftests/warden" ] && selftest_targets="warden lsm"
+make -C "$TREE/tools/testing/selftests" O="$BUILD" TARGETS="$selftest_targets" \
+	FORCE_TARGETS=1 LDFLAGS=-static >"$BUILD/kselftest.log" 2>&1 ||
+	{ tail -n 40 "$BUILD/kselftest.log" >&2; die "the selftests do not build"; }
 mkdir -p "$gbin"
-for src in "$selftests"/warden/*_test.c; do
-	# None before the series' selftests patch (series.sh boots each patch).
-	[ -e "$src" ] || continue
-	build_prog "$(basename "$src" .c)" "$src"
-done
-build_prog lsm_list_modules_test "$selftests"/lsm/lsm_list_modules_test.c \
-	"$selftests"/lsm/common.c
 build_prog wardenctl "$REPO"/wardenctl/*.c
 build_prog warden_bench "$REPO"/bench/warden_bench.c
 
@@ -95,7 +95,13 @@ list=$out.list
 	done
 	echo "dir /warden/examples 0755 0 0"
 	echo "file /warden/examples/99-warden.conf $REPO/examples/sysctl.d/99-warden.conf 0644 0 0"
-	for f in "$gbin"/*; do
+	{
+		for t in $selftest_targets; do
+			find "$BUILD/kselftest/$t" -maxdepth 1 -type f -perm -u+x
+		done
+		echo "$gbin/wardenctl"
+		echo "$gbin/warden_bench"
+	} | while read -r f; do
 		echo "file /warden/bin/$(basename "$f") $f 0755 0 0"
 	done
 	# The real audit tools, to read Warden's records as an administrator

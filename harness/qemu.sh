@@ -7,7 +7,8 @@
 # The guest's init writes "warden-exit: N" to its second serial port, which
 # lands in RESULT.  No verdict there (a hung guest killed after
 # QEMU_TIMEOUT seconds, a panic, a crash) is a failure.  ACCEL=kvm uses
-# KVM; the default is TCG, which works everywhere.
+# KVM; the default is TCG, which works everywhere.  KERNEL is the bzImage
+# (default: the build's).
 #
 # ICOUNT=1 (TCG only) makes the guest's clock an instruction counter:
 # -icount shift=0 advances virtual time, and the TSC with it, by 1 ns for
@@ -20,7 +21,7 @@
 initrd=$1
 result=$2
 shift 2
-kernel=$BUILD/arch/x86/boot/bzImage
+kernel=${KERNEL:-$BUILD/arch/x86/boot/bzImage}
 [ -f "$kernel" ] || die "no kernel at $kernel (run: make kernel)"
 
 case "$ACCEL" in

@@ -97,7 +97,8 @@ git -C "$am" -c user.name="Warden harness" -c user.email=warden@example.org \
 	die "the series applied with git am differs from the tested tree"
 echo "  applies, and gives the tested tree"
 
-# step_tests COMMIT: the guest command that tests the kernel of COMMIT.
+# step_tests: the guest's test commands for the patch checked out in $am:
+# the LSM list and a planted link, and its KUnit suites.
 step_tests() {
 	local lsms suites counters=
 
@@ -106,7 +107,7 @@ step_tests() {
 	[ -f "$am/security/warden/counters.c" ] || counters=" no-counters"
 	suites=$(sed -n 's/^[[:space:]]*\.name = "\(warden_[a-z_]*\)",$/\1/p' \
 		"$am"/security/warden/*_test.c 2>/dev/null | sort -u | tr '\n' ' ')
-	echo "sh /warden/run-tests 'sh /warden/lsm.sh series_step $lsms$counters'${suites:+ 'sh /warden/kunit.sh $suites'}"
+	echo "'sh /warden/lsm.sh series_step $lsms$counters'${suites:+ 'sh /warden/kunit.sh ${suites% }'}"
 }
 
 if [ "${SERIES_BUILD:-1}" = 1 ]; then
@@ -122,14 +123,12 @@ if [ "${SERIES_BUILD:-1}" = 1 ]; then
 		# suites run at its boot.
 		{ cat "$BUILD/.config"; echo CONFIG_KUNIT=y; echo CONFIG_SECURITY_WARDEN_KUNIT_TEST=y; } \
 			> "$sbuild/.config"
-		"${kmake[@]}" olddefconfig bzImage >"$sbuild/build.log" 2>&1 ||
+		"${kmake[@]}" olddefconfig bzImage headers >"$sbuild/build.log" 2>&1 ||
 			{ tail -n 40 "$sbuild/build.log"; die "build failed at $c"; }
 		if [ -z "$(git -C "$am" diff --name-only "$c~1" "$c" -- . ':!Documentation')" ]; then
 			echo "  documentation only: not booted again"
 			continue
 		fi
-		"${kmake[@]}" headers_install INSTALL_HDR_PATH="$sbuild/hdr" >>"$sbuild/build.log" 2>&1 ||
-			die "headers_install failed at $c"
 		rm -rf "$sbuild/guest"
 		if [ -d "$am/tools/testing/selftests/warden" ]; then
 			say "patch $n: the suite's main boot"
@@ -137,13 +136,8 @@ if [ "${SERIES_BUILD:-1}" = 1 ]; then
 				die "the suite fails at $c"
 		else
 			say "patch $n: boot"
-			rc=0
-			TREE=$am BUILD=$sbuild RESULT_COPY="$tmp/step" \
-				"$REPO/harness/run.sh" "$(step_tests "$c")" || rc=$?
-			grep -E '^(not )?ok |^warden-test-exit: ' "$tmp/step" | sed 's/^/  /'
-			[ "$rc" = 0 ] && grep -q '^ok ' "$tmp/step" &&
-				! grep -q -E '^not ok |^warden-test-exit: .* [1-9][0-9]*$' "$tmp/step" ||
-				die "the boot fails at $c"
+			TREE=$am BUILD=$sbuild BOOTS=step SERIES_STEP_TESTS="$(step_tests)" \
+				"$REPO/harness/check.sh" || die "the boot fails at $c"
 		fi
 	done
 fi
