@@ -3,7 +3,8 @@
 # Configure and build the kernel out of tree: $TREE -> $BUILD/arch/x86/boot/bzImage.
 #
 # The configuration is allnoconfig plus the fragments given as arguments
-# (default: harness/config/base.config, then BUILD_FLAVOR's fragment),
+# (default: harness/config/base.config, distro.config but for the debug
+# kernel, then BUILD_FLAVOR's fragment),
 # merged with the tree's merge_config.sh.  An option a fragment asks for
 # that does not survive is an error, not a surprise at boot (a later
 # fragment overrides an earlier one).  Warden's own objects are then
@@ -22,6 +23,9 @@
 fragments=("$@")
 if [ ${#fragments[@]} -eq 0 ]; then
 	fragments=("$REPO/harness/config/base.config")
+	# The Debian boot's needs: the main kernel and its variants, not the
+	# debug kernel.
+	[ "$BUILD_FLAVOR" = debug ] || fragments+=("$REPO/harness/config/distro.config")
 	[ -z "$FLAVOR_CONFIG" ] || fragments+=("$FLAVOR_CONFIG")
 fi
 case "$BUILD_FLAVOR" in
