@@ -10,7 +10,8 @@
 #
 # The image is cached as $WARDEN_CACHE/distro/bookworm-KEY.img, KEY the
 # hash of its recipe (this script, the package list, the files copied
-# in): it is rebuilt only when one of them changes.  Boots use it with
+# in): it is rebuilt only when one of them changes, and the packages are
+# downloaded and installed again only when their list changes.  Boots use it with
 # -snapshot, so it stays as built.  DISTRO_MIRROR, DISTRO_SECURITY_MIRROR
 # change where packages come from; DISTRO_IMAGE_SIZE its size.
 . "$(dirname "$0")/env.sh"
@@ -19,13 +20,20 @@ DISTRO_MIRROR=${DISTRO_MIRROR:-http://deb.debian.org/debian}
 DISTRO_SECURITY_MIRROR=${DISTRO_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
 DISTRO_IMAGE_SIZE=${DISTRO_IMAGE_SIZE:-4G}
 d=$REPO/harness/distro
-recipe=("$REPO/harness/image.sh" "$d/packages" "$REPO/examples/sysctl.d/99-warden.conf")
+hash() { sha256sum | cut -c1-16; }
+# Two stages, each cached by the hash of what makes it: the packages as
+# mmdebstrap installs them (a tarball: the slow part, downloads), then
+# the image with our files (a minute).
+base_key=$( (cat "$d/packages"; echo "$DISTRO_MIRROR $DISTRO_SECURITY_MIRROR"
+	sed -n '/^# stage 1/,/^# end of stage 1/p' "$REPO/harness/image.sh") | hash)
+recipe=("$REPO/harness/image.sh" "$REPO/examples/sysctl.d/99-warden.conf")
 mapfile -t -O ${#recipe[@]} recipe < <(find "$d/rootfs" -type f | sort)
 key=$( (for f in "${recipe[@]}"; do
-		echo "${f#"$REPO"/} $(stat -c %a "$f")"
+		echo "${f#"$REPO"/}"
 		cat "$f"
-	done; echo "$DISTRO_IMAGE_SIZE") | sha256sum | cut -c1-16)
+	done; echo "$base_key $DISTRO_IMAGE_SIZE") | hash)
 out=$WARDEN_CACHE/distro
+base=$out/bookworm-base-$base_key.tar
 img=$out/bookworm-$key.img
 if [ -f "$img" ]; then
 	echo "$img"
@@ -36,22 +44,34 @@ fi
 "$REPO/harness/deps.sh" mmdebstrap e2fsprogs
 mkdir -p "$out"
 root=$out/root.$$
-trap 'rm -rf "$root" "$img.tmp"' EXIT
+trap 'rm -rf "$root" "$img.tmp" "$base.tmp"' EXIT
 rm -rf "$out"/root.*
 start=$SECONDS
+# stage 1
+if [ ! -f "$base" ]; then
+	say "installing Debian 12's packages with mmdebstrap: $base"
+	# mmdebstrap keeps services from starting while it installs
+	# (auditd, sshd): nothing runs on the host.
+	mmdebstrap --quiet --variant=minbase --format=tar \
+		--include="$(grep -v '^#' "$d/packages" | xargs | tr ' ' ,)" \
+		--components=main \
+		--customize-hook='rm -f "$1"/var/cache/apt/archives/*.deb' \
+		bookworm "$base.tmp" \
+		"deb $DISTRO_MIRROR bookworm main" \
+		"deb $DISTRO_MIRROR bookworm-updates main" \
+		"deb $DISTRO_SECURITY_MIRROR bookworm-security main" >&2 ||
+		die "mmdebstrap failed"
+	mv "$base.tmp" "$base"
+	find "$out" -maxdepth 1 -name 'bookworm-base-*.tar' ! -name "${base##*/}" -delete
+	say "packages installed in $((SECONDS - start))s"
+fi
+# end of stage 1
 say "building the Debian 12 image $img"
-# mmdebstrap keeps services from starting while it installs (auditd,
-# sshd): nothing runs on the host.
-mmdebstrap --quiet --variant=minbase \
-	--include="$(grep -v '^#' "$d/packages" | xargs | tr ' ' ,)" \
-	--components=main \
-	bookworm "$root" \
-	"deb $DISTRO_MIRROR bookworm main" \
-	"deb $DISTRO_MIRROR bookworm-updates main" \
-	"deb $DISTRO_SECURITY_MIRROR bookworm-security main" >&2 ||
-	die "mmdebstrap failed"
-
-cp -a "$d/rootfs/." "$root/"
+mkdir -p "$root"
+tar -C "$root" --xattrs --xattrs-include='*' --numeric-owner -xpf "$base" ||
+	die "cannot unpack $base"
+cp -rT --preserve=mode "$d/rootfs" "$root"
+chmod 0440 "$root/etc/sudoers.d/warden"
 install -m 644 "$REPO/examples/sysctl.d/99-warden.conf" "$root/etc/sysctl.d/"
 mkdir -p "$root/warden"
 # A fixed machine id: not a first boot each time.
@@ -62,7 +82,6 @@ chroot "$root" passwd -d root >/dev/null
 chroot "$root" useradd -m -u 1000 -s /bin/bash alice
 chroot "$root" useradd -m -u 1001 -s /bin/bash bob
 chroot "$root" systemctl -q enable auditd ssh cron atd apparmor
-rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/*_Packages
 
 rm -f "$img.tmp"
 truncate -s "$DISTRO_IMAGE_SIZE" "$img.tmp"

@@ -20,7 +20,9 @@
 # failure (125).
 #
 # Settings: DISTRO_MEM (default 2G), DISTRO_TIMEOUT (900), DISTRO_LSM
-# (the lsm= order), DISTRO_ARGS (more kernel parameters).
+# (the lsm= order), DISTRO_ARGS (more kernel parameters), DISTRO_KERNEL
+# and DISTRO_INITRD (another kernel, and its initramfs: Debian's own, to
+# compare).
 . "$(dirname "$0")/env.sh"
 
 DISTRO_MEM=${DISTRO_MEM:-2G}
@@ -30,7 +32,7 @@ DISTRO_TIMEOUT=${DISTRO_TIMEOUT:-900}
 DISTRO_LSM=${DISTRO_LSM:-warden,landlock,lockdown,yama,loadpin,safesetid,integrity,apparmor,selinux,smack,tomoyo,bpf}
 DISTRO_ARGS=${DISTRO_ARGS:-}
 cmd=${1:-}
-kernel=$BUILD/arch/x86/boot/bzImage
+kernel=${DISTRO_KERNEL:-$BUILD/arch/x86/boot/bzImage}
 [ -f "$kernel" ] || die "no kernel at $kernel (run: make kernel)"
 img=$("$REPO/harness/image.sh") || die "no Debian image"
 
@@ -66,7 +68,8 @@ mkfs.ext4 -q -L wardentest -d "$dir/disk" "$dir/test.img" 64M ||
 result=$dir/result
 qemu=(qemu-system-x86_64 -accel tcg -cpu max -m "$DISTRO_MEM" -smp 2
 	-display none -no-reboot -monitor none
-	-kernel "$kernel" -append "${args[*]} $DISTRO_ARGS"
+	-kernel "$kernel" ${DISTRO_INITRD:+-initrd "$DISTRO_INITRD"}
+	-append "${args[*]} $DISTRO_ARGS"
 	-drive "file=$img,if=virtio,format=raw,snapshot=on"
 	-drive "file=$dir/test.img,if=virtio,format=raw")
 : > "$result"
@@ -75,7 +78,7 @@ if [ -z "$cmd" ]; then
 fi
 start=$SECONDS
 timeout -k 5 "$DISTRO_TIMEOUT" "${qemu[@]}" -serial stdio \
-	-serial "file:$result" </dev/null | tr -d '\r' || true
+	-serial "file:$result" </dev/null | sed -u 's/\r$//' || true
 verdict=$(sed -n 's/^warden-exit: \([0-9]*\).*/\1/p' "$result" | tail -n 1)
 if [ -z "$verdict" ]; then
 	echo "warden: the Debian guest gave no verdict (hung, crashed or timed out after ${DISTRO_TIMEOUT}s)" >&2
