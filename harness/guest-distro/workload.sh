@@ -56,7 +56,7 @@ root)
 	ok su_to_alice q su -s /bin/sh alice -c 'id -un | grep -qx alice'
 	ok logrotate q logrotate -f /etc/logrotate.conf
 	ok cron_daily q run-parts --report /etc/cron.daily
-	ok systemd_tmpfiles q systemd-tmpfiles --create --remove --boot --exclude-prefix=/dev
+	ok systemd_tmpfiles q systemd-tmpfiles --create --clean --exclude-prefix=/dev
 	ok systemd_run q systemd-run --wait --quiet -p PrivateTmp=yes sh -c 'echo x > /tmp/x'
 	ok journalctl q sh -c 'journalctl -b -n 5 --no-pager >/dev/null'
 	mkdir -p "$w/deb/DEBIAN" "$w/deb/usr/share/warden-wl"
