@@ -62,7 +62,7 @@ if [ -n "$cmd" ]; then
 else
 	rm -f "$dir/disk/run-cmd"
 fi
-mkfs.ext4 -q -L wardentest -d "$dir/disk" "$dir/test.img" 64M ||
+mkfs.ext4 -q -L wardentest -d "$dir/disk" "$dir/test.img" 64M >/dev/null ||
 	die "cannot make the test disk"
 
 result=$dir/result
