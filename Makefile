@@ -8,6 +8,9 @@
 #   make run CMD='...'   run a command as root in the guest (GUEST_DIR=dir
 #                        copies a host folder to /mnt/guest first)
 #   make shell           an interactive root shell in the guest
+#   make vm              Debian 12 with systemd on the kernel: a root login
+#                        on the console (harness/vm.sh, image.sh)
+#   make vm CMD='...'    run a command as root in it, fail with its status
 #   make series          the upstream patch series, checked: checkpatch,
 #                        git am, a build and a boot at every patch
 #   make edit            the series as git commits in $(WARDEN_CACHE)/edit,
@@ -26,7 +29,7 @@
 SHELL := /bin/bash
 H := harness
 
-.PHONY: all deps tree kernel run shell check check-all demo series edit save bench help
+.PHONY: all deps tree kernel run shell vm check check-all demo series edit save bench help
 
 all: check
 
@@ -57,6 +60,9 @@ run: kernel
 
 shell: kernel
 	@$(H)/run.sh @interactive
+
+vm: kernel
+	@$(H)/vm.sh "$$CMD"
 
 check: kernel
 	@$(H)/check.sh

@@ -5,8 +5,9 @@
 # The configuration is the Kconfig defaults plus fragments, merged by the
 # tree's merge_config.sh: the selftests' own tools/testing/selftests/warden/config
 # (what the tests need), harness/config/base.config (what the harness needs
-# to boot them), then BUILD_FLAVOR's fragment; or the fragments given as
-# arguments.  A later fragment overrides an earlier one.  An option a
+# to boot them), harness/config/distro.config (what the Debian boot needs;
+# not for the debug kernel), then BUILD_FLAVOR's fragment; or the fragments
+# given as arguments.  A later fragment overrides an earlier one.  An option a
 # fragment asks for that does not survive is an error, not a surprise at
 # boot: merge_config.sh says so ("Value requested for ... not in final
 # .config") and we fail on it.  The configuration is made again only when
@@ -36,6 +37,9 @@ selftests_config=$TREE/tools/testing/selftests/warden/config
 fragments=("$@")
 if [ ${#fragments[@]} -eq 0 ]; then
 	fragments=("$selftests_config" "$REPO/harness/config/base.config")
+	# The Debian boot's needs: the main kernel and its variants, not the
+	# debug kernel.
+	[ "$BUILD_FLAVOR" = debug ] || fragments+=("$REPO/harness/config/distro.config")
 	[ -z "$FLAVOR_CONFIG" ] || fragments+=("$FLAVOR_CONFIG")
 fi
 case "$BUILD_FLAVOR" in

@@ -22,6 +22,9 @@
 # Suites: check.sh on the main kernel with WARDEN_STRESS_ATTEMPTS race
 # attempts per test (default here 500000), then on the debug kernel with
 # DEBUG_STRESS_ATTEMPTS (default 25000) and DEBUG_QEMU_TIMEOUT.
+# Boot distro: Debian 12 with systemd on the main kernel (harness/vm.sh,
+# the image of harness/image.sh), harness/guest-distro/distro_test.sh
+# (DISTRO_TIMEOUT, default here 1800 s).
 . "$(dirname "$0")/env.sh"
 
 export WARDEN_STRESS_ATTEMPTS=${CHECK_ALL_STRESS_ATTEMPTS:-500000}
@@ -68,6 +71,25 @@ suite() {
 	report+=("suite  $name: $line ($((SECONDS - start))s)")
 }
 
+# distro: the Debian boot, its TAP lines counted.  No result, or a
+# non-zero exit with no failed test, is one failure.
+distro() {
+	local start=$SECONDS rc=0 p f
+	say "boot distro"
+	DISTRO_TIMEOUT=${DISTRO_TIMEOUT:-1800} "$REPO/harness/vm.sh" \
+		/warden/distro_test.sh >"$logs/distro" 2>&1 || rc=$?
+	grep -E '^(not )?ok |^# ' "$logs/distro" | grep -v -E '^ok ' >&2 || true
+	p=$(grep -c -E '^ok ' "$logs/distro") || true
+	f=$(grep -c -E '^not ok ' "$logs/distro") || true
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		tail -n 40 "$logs/distro" >&2
+		f=1
+	fi
+	pass=$((pass + p))
+	fail=$((fail + f))
+	report+=("boot   distro: $p passed, $f failed ($((SECONDS - start))s)")
+}
+
 kunit_run() {
 	local make_options=()
 
@@ -89,6 +111,7 @@ total=$SECONDS
 
 if gate build "$REPO/harness/build.sh"; then
 	suite main
+	distro
 	for v in nowarden noaudit nosysctl; do
 		gate "$v" env BUILD_FLAVOR="$v" "$REPO/harness/build.sh"
 	done

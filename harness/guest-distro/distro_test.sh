@@ -1,0 +1,204 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The check-all boot "distro": Warden on Debian 12 with systemd, beside
+# AppArmor (enforcing Debian's profiles), Landlock, Yama, TOMOYO,
+# lockdown and SELinux (built, not enabled: AppArmor is the exclusive
+# LSM), run as `harness/vm.sh /warden/distro_test.sh` once the system is
+# up.  In one boot:
+#
+# 1. The system: multi-user reached with no failed unit, the LSMs in
+#    Debian's order with Warden first, AppArmor enforcing, auditd up,
+#    99-warden.conf applied after procps's 99-protect-links.conf.
+# 2. Level 1 everywhere, enforcing, mainline's checks and Yama off: the
+#    workload (workload.sh) as root, alice and bob passes and Warden
+#    refuses nothing: no count, no report.  Then each rule's denied twin:
+#    the demo's attacks, refused and counted once each.
+# 3. Every rule at its strictest (2/1/2/2, ptrace_scope 1), complain
+#    mode: the workload again; every would_deny is listed ("# would_deny:"
+#    lines) and must be one of expected-would-deny, the table of the
+#    README and warden.rst.  Then enforcing: the attacks, in a sticky
+#    group-writable folder too, refused; ausearch finds the records;
+#    journalctl -k and wardenctl explain read the same reports.
+# 4. Landlock: the tree's sandboxer confines a shell, under wardenctl exec.
+. /warden/tap.sh
+TAP_PREFIX=distro.
+export PATH=/warden/bin:$PATH
+K=/proc/sys/kernel/warden
+OUT=/tmp/distro.out ERR=/tmp/distro.err
+RULES="protected_sticky_symlinks protected_nonaccess_hardlinks protected_fifos protected_regular ptrace_scope"
+
+q() { "$@" > $OUT 2> $ERR; }
+
+count() {	# count RULE denied|would_deny
+	sed -n "s/^rule=$1 .*$2=\([0-9]*\).*/\1/p" /sys/kernel/security/warden/counters
+}
+
+total() {	# total denied|would_deny: over every rule
+	local r s=0
+	for r in $RULES; do s=$((s + $(count $r $1))); done
+	echo $s
+}
+
+cursor() {
+	journalctl -k -n 0 --show-cursor -q | sed -n 's/^-- cursor: //p'
+}
+
+reports_since() {	# reports_since [CURSOR]: Warden's reports in the kernel log since
+	journalctl -k -b -o cat -q --no-pager ${1:+--after-cursor="$1"} |
+		grep -E '^warden: rule=.* (verdict|suppressed)='
+}
+
+levels() {	# levels SYMLINKS HARDLINKS FIFOS REGULAR PTRACE COMPLAIN
+	local r v=("$1" "$2" "$3" "$4" "$5") i=0
+	for r in $RULES; do
+		echo "${v[$i]}" > $K/$r
+		echo "$6" > $K/${r}_complain
+		i=$((i + 1))
+	done
+}
+
+as() {	# as USER COMMAND: a login shell of USER runs COMMAND
+	su -l "$1" -c "$2"
+}
+
+workload() {	# workload TAG: as root, alice and bob
+	local u
+	/warden/workload.sh "$1"
+	for u in alice bob; do
+		as $u "/warden/workload.sh $1"
+	done
+}
+
+# --- 1. The system.
+state=$(systemctl is-system-running)
+echo "# system: $state; lsm: $(cat /sys/kernel/security/lsm)"
+ok reached_multi_user_no_failed_unit eval '[ "$state" = running ] || { systemctl --failed --no-pager; false; }'
+ok multi_user_target_active systemctl -q is-active multi-user.target
+ok lsm_order_debian_warden_first \
+	[ "$(cat /sys/kernel/security/lsm)" = capability,warden,landlock,lockdown,yama,apparmor,tomoyo ]
+profiles=$(grep -c '(enforce)' /sys/kernel/security/apparmor/profiles)
+echo "# apparmor: $profiles profiles in enforce mode: $(sed -n 's/ (enforce)//p' /sys/kernel/security/apparmor/profiles | sort | xargs)"
+ok apparmor_enforces_debian_profiles [ "$profiles" -gt 0 ]
+ok apparmor_confines_man eval 'man -w ls >/dev/null && grep -q "^/usr/bin/man (enforce)" /sys/kernel/security/apparmor/profiles'
+ok apparmor_man_filter_refuses_a_write eval '! aa-exec -p man_filter -- touch /root/aa-x 2>/dev/null &&
+	grep -q "apparmor=\"DENIED\".*profile=\"man_filter\"" /var/log/audit/audit.log'
+ok apparmor_unconfined_writes eval 'touch /root/aa-x'
+echo "# apparmor label under aa-exec: $(aa-exec -p man_filter -- cat /proc/self/attr/apparmor/current 2>&1)"
+# With Warden first in lsm=, the legacy /proc/PID/attr files (current,
+# exec...) go to Warden, the first LSM with attribute hooks, not AppArmor.
+echo "# legacy /proc/self/attr/current: $(cat /proc/self/attr/current 2>&1)"
+ok auditd_active systemctl -q is-active auditd
+ok sshd_active systemctl -q is-active ssh
+ok sysctl_d_warden_after_protect_links eval '
+	for k in symlinks hardlinks fifos regular; do [ "$(sysctl -n fs.protected_$k)" = 0 ] || exit 1; done
+	grep -E "^kernel\.warden\." /etc/sysctl.d/99-warden.conf | tr -d " " | while IFS== read -r k v; do
+		[ "$(sysctl -n "$k")" = "$v" ] || { echo "$k=$(sysctl -n "$k"), want $v"; exit 1; }
+	done'
+ok boot_nothing_denied [ "$(total denied)" = 0 ]
+boot_would=$(reports_since "" | grep -c 'verdict=would_deny')
+echo "# boot with 99-warden.conf (strict, complain): $boot_would would_deny reports"
+reports_since "" | grep 'verdict=would_deny' |
+	sed -E 's/^warden: (rule=[^ ]*) .*(comm="[^"]*") (pcomm="[^"]*") (path="[^"]*").*/# would_deny at boot: \1 \2 \3 \4/' | sort | uniq -c
+
+# Users: ssh keys, a cron job each.
+for u in root alice bob; do
+	h=$(getent passwd $u | cut -d: -f6)
+	su -s /bin/sh $u -c "mkdir -p -m 700 $h/.ssh && ssh-keygen -q -t ed25519 -N '' -f $h/.ssh/id_ed25519 &&
+		cp $h/.ssh/id_ed25519.pub $h/.ssh/authorized_keys"
+done
+echo '* * * * * root date >> /tmp/wl-cron-root.log' > /etc/cron.d/warden-wl
+echo '* * * * * date >> /tmp/wl-cron-alice.log' | crontab -u alice -
+
+# --- 2. Level 1, enforcing, mainline's checks off.
+sysctl -q -w kernel.yama.ptrace_scope=0
+levels 1 1 1 1 1 0
+c=$(cursor)
+before=$(total denied)
+workload level1
+ok level1_nothing_denied [ "$(total denied)" = "$before" ]
+ok level1_nothing_reported eval '! reports_since "$c" | sed "s/^/# /" | grep .'
+
+# The denied twins: the demo's attacks by bob, with the real programs.
+plant() {	# plant: bob's link, FIFO and world-writable file in /tmp
+	rm -rf /tmp/report.txt /tmp/pipe /tmp/app.log /tmp/bob-shadow
+	# A root-only file stands for /etc/shadow: a kernel that lets the
+	# attack through must not break the system's logins.
+	echo 'root:$y$j9T$secret-hash:19700:0:99999:7:::' > /root/victim
+	chmod 600 /root/victim
+	as bob 'ln -s /root/victim /tmp/report.txt; mkfifo -m 666 /tmp/pipe; touch /tmp/app.log; chmod 666 /tmp/app.log'
+}
+attacks() {	# attacks TAG: each attack, refused and counted once
+	local r
+	plant
+	for r in $RULES; do eval "n_$r=$(count $r denied)"; done
+	ok "$1.symlink_to_root_file_refused" eval 'sh -c "echo report > /tmp/report.txt" 2>&1 | grep -q "Permission denied" && grep -q secret-hash /root/victim'
+	ok "$1.hardlink_to_shadow_refused" eval 'as bob "ln /etc/shadow /tmp/bob-shadow" 2>&1 | grep -q "Operation not permitted"; r=$?; rm -f /tmp/bob-shadow; [ $r = 0 ]'
+	ok "$1.planted_fifo_refused" eval 'timeout 5 sh -c "echo secret > /tmp/pipe" 2>&1 | grep -q "Permission denied"'
+	ok "$1.planted_file_refused" eval 'sh -c "echo password=hunter2 >> /tmp/app.log" 2>&1 | grep -q "Permission denied" && [ ! -s /tmp/app.log ]'
+	ok "$1.gdb_attach_to_sibling_refused" as bob 'sleep 20 & p=$!; gdb -q -batch -p $p -ex detach > /tmp/gdb-bob.out 2>&1; kill $p; grep -q "Operation not permitted" /tmp/gdb-bob.out'
+	for r in $RULES; do
+		ok "$1.$r.counted" eval "[ \$(($(count $r denied) - n_$r)) -ge 1 ]"
+	done
+}
+c=$(cursor)
+attacks level1
+reports_since "$c" | grep -q 'verdict=denied' ; ok level1.attacks_reported [ $? = 0 ]
+
+# --- 3. The strictest levels, complain mode.
+levels 2 1 2 2 1 1
+c=$(cursor)
+before=$(total denied)
+wbefore=$(total would_deny)
+workload strict
+for i in $(seq 90); do
+	[ -s /tmp/wl-cron-root.log ] && [ -s /tmp/wl-cron-alice.log ] && break
+	sleep 1
+done
+ok cron_jobs_ran eval '[ -s /tmp/wl-cron-root.log ] && [ -s /tmp/wl-cron-alice.log ]'
+ok strict_complain_nothing_denied [ "$(total denied)" = "$before" ]
+echo "# strict, complain: $(($(total would_deny) - wbefore)) would_deny"
+reports_since "$c" | grep 'verdict=would_deny' > /tmp/would
+sed -E 's/^warden: (rule=[^ ]*) .* (comm="[^"]*") (pcomm="[^"]*")( path="[^"]*")?.*/\1 \2 \3\4/' /tmp/would |
+	sort | uniq -c | sed 's/^ */# would_deny: /'
+unexpected=$(while read -r line; do
+	grep -v '^#' /warden/expected-would-deny | grep -q . || { echo "$line"; continue; }
+	m=0
+	while read -r rule comm path; do
+		[ -n "$rule" ] || continue
+		case "$line" in
+		*"rule=$rule "*) ;;
+		*) continue ;;
+		esac
+		echo "$line" | grep -qE "comm=\"($comm)\" .*path=\"($path)\"" && { m=1; break; }
+	done < <(grep -v '^#' /warden/expected-would-deny)
+	[ $m = 1 ] || echo "$line"
+done < /tmp/would)
+ok strict_would_deny_all_expected eval '[ -z "$unexpected" ] || { echo "$unexpected" | sed "s/^/# unexpected: /"; false; }'
+
+# Enforcing, the same attacks, and in a group-writable sticky folder.
+levels 2 1 2 2 1 0
+c=$(cursor)
+attacks strict
+mkdir -p /srv/team && chown root:alice /srv/team && chmod 1770 /srv/team
+usermod -aG alice bob
+as bob 'rm -f /srv/team/out; touch /srv/team/out; chmod 666 /srv/team/out'
+ok strict.group_sticky_planted_file_refused eval 'sh -c "echo x >> /srv/team/out" 2>&1 | grep -q "Permission denied"'
+ok strict.ausearch_finds_anom_link eval 'ausearch -m ANOM_LINK -ts boot 2>/dev/null | grep -q "rule=protected_sticky_symlinks"'
+ok strict.ausearch_finds_avc eval 'ausearch -m AVC -ts boot 2>/dev/null | grep -q "lsm=warden.*rule=protected_regular"'
+ok strict.aureport_avc eval 'aureport --avc -ts boot 2>/dev/null | grep -q open_creat'
+reports_since "$c" | tail -n 3 > /tmp/last
+wardenctl explain -n 3 > /tmp/explain 2>&1
+ok strict.journal_and_explain_same_reports eval '[ -s /tmp/last ] && while read -r l; do
+		p=$(echo "$l" | sed -n "s/.* pid=\([0-9]*\) .*/\1/p")
+		grep -q "$p" /tmp/explain || { echo "pid $p not explained"; cat /tmp/explain; exit 1; }
+	done < /tmp/last'
+
+# --- 4. Landlock beside Warden.
+export LL_FS_RO=/ LL_FS_RW=/tmp:/dev
+ok landlock.sandboxer_confines eval 'sandboxer /bin/sh -c "echo x > /tmp/ll-ok && ! echo x > /root/ll-no" >/dev/null 2>&1'
+plant
+levels 1 1 1 1 1 1
+ok landlock.inside_wardenctl_exec_warden_refuses eval 'wardenctl exec --symlinks=2 -- sandboxer /bin/sh -c "cat /tmp/report.txt" 2>&1 | grep -q "Permission denied"'
+ok landlock.inside_wardenctl_exec_allowed_works eval 'wardenctl exec --symlinks=2 -- sandboxer /bin/sh -c "echo y > /tmp/ll-ok && ! echo y > /root/ll-no" >/dev/null 2>&1'
+unset LL_FS_RO LL_FS_RW
+tap_done
