@@ -21,12 +21,18 @@ readelf -l "$busybox" 2>/dev/null | grep -q 'LOAD' &&
 
 cache_lock
 
-build_prog() {	# build_prog NAME SOURCES...
-	local name=$1
+# build_prog NAME SOURCES...: rebuilt when the sources, or the headers
+# beside them, are not those it was built from (their names and texts, not
+# their times: a checkout of another branch can leave older files, or
+# fewer, with a binary newer than all of them).
+build_prog() {
+	local name=$1 sum
 	shift
-	if [ ! -x "$gbin/$name" ] || [ -n "$(find "$@" -newer "$gbin/$name")" ]; then
+	sum=$({ printf '%s\n' "$@"; cat "$@"; cat "${@%/*}"/*.h 2>/dev/null || true; } | sha256sum)
+	if [ ! -x "$gbin/$name" ] || [ "$(cat "$gbin/.$name.sum" 2>/dev/null)" != "$sum" ]; then
 		gcc "${cflags[@]}" -o "$gbin/$name" "$@" -lpthread ||
 			die "cannot build $name"
+		echo "$sum" > "$gbin/.$name.sum"
 	fi
 }
 
