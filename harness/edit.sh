@@ -14,21 +14,6 @@
 # edit refuses to drop commits of $EDIT that were never saved.
 . "$(dirname "$0")/env.sh"
 
-# unsaved REPO-DIR: true when its commits differ from patches/, in a
-# patch's name or its text.
-unsaved() {
-	local tmp rc=1 p
-
-	tmp=$(mktemp -d)
-	write_series "$1" "$tmp"
-	[ "$(ls "$tmp")" = "$(printf '%s\n' "${SERIES_PATCHES[@]##*/}" | sort)" ] || rc=0
-	for p in "$tmp"/*.patch; do
-		cmp -s "$p" "$SERIES_DIR/${p##*/}" || rc=0
-	done
-	rm -rf "$tmp"
-	return $rc
-}
-
 in_progress() {
 	local gd
 
@@ -44,7 +29,7 @@ edit() {
 		in_progress "$EDIT" && die "$EDIT: a rebase or am is in progress; finish it first"
 		[ -z "$(git -C "$EDIT" status --porcelain)" ] ||
 			die "$EDIT has uncommitted changes: commit them and make save, or remove $EDIT"
-		unsaved "$EDIT" &&
+		series_differs "$EDIT" >&2 &&
 			die "$EDIT has commits that are not in patches/: make save, or remove $EDIT"
 		git -C "$EDIT" checkout -q -B warden "$tip"
 	else

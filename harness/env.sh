@@ -71,6 +71,23 @@ write_series() {
 		--no-signature --zero-commit -o "$2" base..HEAD
 }
 
+# series_differs REPO-DIR: true, naming each patch that differs, when the
+# commits base..HEAD of REPO-DIR are not patches/ as make save writes it.
+series_differs() {
+	local tmp p rc=1
+
+	tmp=$(mktemp -d)
+	write_series "$1" "$tmp"
+	for p in "$tmp"/*.patch; do
+		cmp -s "$p" "$SERIES_DIR/${p##*/}" || { echo "  ${p##*/}"; rc=0; }
+	done
+	for p in "${SERIES_PATCHES[@]}"; do
+		[ -e "$tmp/${p##*/}" ] || { echo "  ${p##*/} (not written)"; rc=0; }
+	done
+	rm -rf "$tmp"
+	return $rc
+}
+
 die() {
 	echo "warden: $*" >&2
 	exit 1

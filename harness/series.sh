@@ -23,15 +23,8 @@ command -v ccache >/dev/null && kmake+=(CC="ccache gcc" HOSTCC="ccache gcc")
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$WARDEN_CACHE}
 
 say "patches/ as make save writes them"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-write_series "$APPLY" "$tmp"
-for p in "$tmp"/*.patch; do
-	cmp -s "$p" "$SERIES_DIR/${p##*/}" ||
-		die "patches/${p##*/} is not what make save writes: make edit, then make save"
-done
-[ "$(ls "$tmp" | wc -l)" = "${#SERIES_PATCHES[@]}" ] ||
-	die "patches/ has patches that make save would not write"
+! series_differs "$APPLY" >&2 ||
+	die "patches/ is not what make save writes (above): make edit, then make save"
 
 rm -rf "$out"
 mkdir -p "$out"
