@@ -11,8 +11,6 @@
 
 out=$1
 cmd=$2
-gbin=$BUILD/guest
-cflags=(-static -O2 -Wall -isystem "$BUILD/usr/include")
 
 busybox=$(readlink -f "$(command -v busybox)")
 readelf -l "$busybox" 2>/dev/null | grep -q 'LOAD' &&
@@ -20,21 +18,6 @@ readelf -l "$busybox" 2>/dev/null | grep -q 'LOAD' &&
 	die "need a static busybox (apt-get install busybox-static)"
 
 cache_lock
-
-# build_prog NAME SOURCES...: rebuilt when the sources, or the headers
-# beside them, are not those it was built from (their names and texts, not
-# their times: a checkout of another branch can leave older files, or
-# fewer, with a binary newer than all of them).
-build_prog() {
-	local name=$1 sum
-	shift
-	sum=$({ printf '%s\n' "$@"; cat "$@"; cat "${@%/*}"/*.h 2>/dev/null || true; } | sha256sum)
-	if [ ! -x "$gbin/$name" ] || [ "$(cat "$gbin/.$name.sum" 2>/dev/null)" != "$sum" ]; then
-		gcc "${cflags[@]}" -o "$gbin/$name" "$@" -lpthread ||
-			die "cannot build $name"
-		echo "$sum" > "$gbin/.$name.sum"
-	fi
-}
 
 # The selftests, as upstream builds them: their own Makefiles, against the
 # headers of this build ($BUILD/usr/include, from "make headers"), into
@@ -45,9 +28,7 @@ selftest_targets=lsm
 make -C "$TREE/tools/testing/selftests" O="$BUILD" TARGETS="$selftest_targets" \
 	FORCE_TARGETS=1 LDFLAGS=-static >"$BUILD/kselftest.log" 2>&1 ||
 	{ tail -n 40 "$BUILD/kselftest.log" >&2; die "the selftests do not build"; }
-mkdir -p "$gbin"
-build_prog wardenctl "$REPO"/wardenctl/*.c
-build_prog warden_bench "$REPO"/bench/warden_bench.c
+gbin=$("$REPO/harness/progs.sh")
 
 # tool_files PROGRAM...: gen_init_cpio lines for programs the guest runs
 # as they are, in /usr/bin, with the shared libraries and the dynamic

@@ -37,18 +37,7 @@ kernel=${DISTRO_KERNEL:-$BUILD/arch/x86/boot/bzImage}
 img=$("$REPO/harness/image.sh") || die "no Debian image"
 
 # The test disk.
-gbin=$BUILD/distro-guest
-mkdir -p "$gbin"
-cflags=(-static -O2 -Wall -isystem "$BUILD/hdr/include")
-if [ ! -x "$gbin/wardenctl" ] || [ -n "$(find "$REPO"/wardenctl/*.c -newer "$gbin/wardenctl")" ]; then
-	gcc "${cflags[@]}" -o "$gbin/wardenctl" "$REPO"/wardenctl/*.c ||
-		die "cannot build wardenctl"
-fi
-sandboxer=$TREE/samples/landlock/sandboxer.c
-if [ ! -x "$gbin/sandboxer" ] || [ "$sandboxer" -nt "$gbin/sandboxer" ]; then
-	gcc "${cflags[@]}" -o "$gbin/sandboxer" "$sandboxer" ||
-		die "cannot build samples/landlock/sandboxer"
-fi
+gbin=$("$REPO/harness/progs.sh") || die "cannot build the guest's programs"
 dir=$(mktemp -d "$BUILD/vm.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 mkdir -p "$dir/disk/bin"

@@ -802,7 +802,7 @@ ok "explain: the twin by the global level names its sysctl" \
 
 # The man page
 
-man_page=$(dirname "$W")/wardenctl.8
+man_page=$(dirname "$0")/../wardenctl.8
 if command -v groff > /dev/null && [ -f "$man_page" ]; then
 	ok "the man page renders without a groff warning" \
 		eval '[ -z "$(groff -man -ww -z "$man_page" 2>&1)" ]'
