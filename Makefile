@@ -16,6 +16,7 @@
 #   make edit            the series as git commits in $(WARDEN_CACHE)/edit,
 #                        to change with git
 #   make save            write those commits back to patches/
+#   make kunit           the KUnit suites on UML with the tree's kunit.py
 #   make bench           the benchmarks, timed and in instructions: two
 #                        tables, bench/results/latest.csv, latest-icount.csv
 #                        and latest.png (BENCH_MODE, BENCH_ROUNDS, BENCH_MEM)
@@ -29,7 +30,7 @@
 SHELL := /bin/bash
 H := harness
 
-.PHONY: all deps tree kernel run shell vm check check-all demo series edit save bench help
+.PHONY: all deps tree kernel run shell vm check check-all demo series edit save bench kunit help
 
 all: check
 
@@ -84,3 +85,6 @@ save:
 
 bench: kernel
 	@$(H)/bench.sh
+
+kunit: tree
+	@$(H)/locked.sh $(H)/kunit.sh

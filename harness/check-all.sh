@@ -10,12 +10,10 @@
 #   nowarden, noaudit, nosysctl
 #              build-only variants: a copy of the main build, rebuilt by
 #              Kbuild for the options they change; nowarden is linked,
-#              noaudit and nosysctl compile security/ and the files our
-#              patches change, without linking (build.sh)
+#              noaudit and nosysctl compile security/warden/ and the
+#              other .c files our patches change, without linking
+#              (build.sh)
 #   debug      the debug kernel (KASAN, lockdep, UBSAN, KUnit), W=1, sparse
-#   kunit      the KUnit suites with the tree's own runner, as a
-#              maintainer runs them: kunit.py run --kunitconfig
-#              security/warden (a UML kernel, in $WARDEN_CACHE/kunit)
 #   kernel-doc scripts/kernel-doc -none -Wall on security/warden
 #   series     checkpatch --strict and git am of the series (series.sh,
 #              without building at every patch)
@@ -24,7 +22,12 @@
 # DEBUG_STRESS_ATTEMPTS (default 25000) and DEBUG_QEMU_TIMEOUT.
 # Boot distro: Debian 12 with systemd on the main kernel (harness/vm.sh,
 # the image of harness/image.sh), harness/guest-distro/distro_test.sh
-# (DISTRO_TIMEOUT, default here 1800 s).
+# (DISTRO_TIMEOUT, default here 1800 s).  The image is made beside the
+# tree and the main build (mostly downloads), not after them.
+#
+# Each check runs once.  The KUnit suites run in the debug kernel's boot,
+# read by the tree's kunit.py parse (check.sh); make kunit runs them on
+# UML as well, as a maintainer does (harness/kunit.sh), not check-all.
 . "$(dirname "$0")/env.sh"
 
 export WARDEN_STRESS_ATTEMPTS=${CHECK_ALL_STRESS_ATTEMPTS:-500000}
@@ -76,6 +79,8 @@ suite() {
 distro() {
 	local start=$SECONDS rc=0 p f
 	say "boot distro"
+	# vm.sh makes the image itself, and says why, if this failed.
+	wait "$image" || cat "$logs/image" >&2
 	DISTRO_TIMEOUT=${DISTRO_TIMEOUT:-1800} "$REPO/harness/vm.sh" \
 		/warden/distro_test.sh >"$logs/distro" 2>&1 || rc=$?
 	grep -E '^(not )?ok |^# ' "$logs/distro" | grep -v -E '^ok ' >&2 || true
@@ -90,15 +95,6 @@ distro() {
 	report+=("boot   distro: $p passed, $f failed ($((SECONDS - start))s)")
 }
 
-kunit_run() {
-	local make_options=()
-
-	command -v ccache >/dev/null && make_options=(--make_options "CC=ccache gcc")
-	(cd "$TREE" && python3 tools/testing/kunit/kunit.py run \
-		--kunitconfig security/warden --build_dir "$WARDEN_CACHE/kunit" \
-		--jobs "$JOBS" "${make_options[@]}")
-}
-
 kernel_doc() {
 	local out
 
@@ -107,6 +103,9 @@ kernel_doc() {
 }
 
 total=$SECONDS
+# The Debian image, in the background: distro() waits for it.
+"$REPO/harness/image.sh" >"$logs/image" 2>&1 &
+image=$!
 "$REPO/harness/locked.sh" "$REPO/harness/tree.sh" || die "the tree cannot be made"
 
 if gate build "$REPO/harness/build.sh"; then
@@ -127,7 +126,6 @@ else
 	fail=$((fail + 1))
 	report+=("not ok debug suite: no debug kernel")
 fi
-gate kunit kunit_run
 gate kernel-doc kernel_doc
 gate series env SERIES_BUILD=0 "$REPO/harness/series.sh"
 
