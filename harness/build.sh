@@ -27,8 +27,11 @@
 # hooks our series adds to the VFS and the LSM core must link without
 # Warden, and little changes.  AUDIT and SYSCTL reach sched.h and most of
 # the kernel: noaudit and nosysctl compile only what our series touches,
-# security/ and the existing .c files its patches change, without linking
-# (an undefined symbol would be found only at the link, which they skip).
+# security/warden/ and the existing .c files its patches change
+# (security/security.c among them), without linking (an undefined symbol
+# would be found only at the link, which they skip).  The other LSMs are
+# not compiled again: the main build compiles them with the series'
+# headers, and the options the variants change are not the series'.
 # Options of the other fragments that depend on what a variant takes away
 # go with it: for a variant, only its own lines must survive.
 . "$(dirname "$0")/env.sh"
@@ -51,8 +54,8 @@ case "$variant" in
 nowarden) targets=(vmlinux) ;;
 *)
 	mapfile -t targets < <(sed -n 's|^+++ b/\(.*\)\.c$|\1.o|p' "$REPO"/patches/*.patch |
-		grep -v -e '^tools/' -e '^security/' | sort -u)
-	targets+=(security/)
+		grep -v -e '^tools/' -e '^security/warden/' | sort -u)
+	targets+=(security/warden/)
 	;;
 esac
 
@@ -132,7 +135,7 @@ build_id=$(echo "$tree $(config_id) ${targets[*]}")
 case "${targets[*]}" in
 bzImage*) output=$BUILD/arch/x86/boot/bzImage ;;
 vmlinux) output=$BUILD/vmlinux ;;
-*) output=$BUILD/security/built-in.a ;;
+*) output=$BUILD/security/warden/built-in.a ;;
 esac
 if [ -n "$tree" ] && [ -f "$build_stamp" ] && [ "$(cat "$build_stamp")" = "$build_id" ] &&
    [ -f "$output" ]; then
