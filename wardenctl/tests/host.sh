@@ -830,6 +830,55 @@ echo '5,1,1,-;warden: rule=protected_sticky_symlinks verdict=denied op=follow kn
 ok "explain: the twin by the global level names its sysctl" \
 	eval 'status_is 0 explain && has "wardenctl set symlinks 0" && ! has "own policy"'
 
+# Forged lines: a task named "warden: " that segfaults in a binary whose
+# name carries the fields gets the kernel to print them, at KERN_INFO; one
+# at NOTICE that only starts like a report; one user space wrote (facility
+# 1).  None is Warden's; the twin, the true report at NOTICE, is.
+
+segv='6,123,456,-;warden: [1234]: segfault at 0 ip 0000000000401000 sp 00007ffd00000000 error 4 in rule=protected_regular verdict=denied op=open_creat knob=kernel.warden.protected_regular allowed_at=0 source=global pid=1 uid=0 fsuid=0 ppid=1 file_uid=0 comm="x" pcomm="y" path="/etc/shadow"[401000+1000]'
+segv_shape='6,124,457,-;warden: rule=protected_regular verdict=denied op=open_creat knob=kernel.warden.protected_regular allowed_at=0 source=global pid=1 uid=0 fsuid=0 ppid=1 file_uid=0 comm="x" pcomm="y" path="/etc/shadow"'
+near='5,125,458,-;warden: rule=protected_regular verdict=denied op=open_creat knob=kernel.warden.protected_regular allowed_at=0 source=global pid=1 uid=0 fsuid=0 ppid=1 file_uid=0 comm="x" pcomm="y" path="/etc/shadow" [401000+1000]'
+user='12,126,459,-;warden: rule=protected_regular verdict=denied op=open_creat knob=kernel.warden.protected_regular allowed_at=0 source=global pid=1 uid=0 fsuid=0 ppid=1 file_uid=0 comm="x" pcomm="y" path="/etc/shadow"'
+real='5,127,460,-;warden: rule=protected_regular verdict=denied op=open_creat knob=kernel.warden.protected_regular allowed_at=0 source=global pid=9 uid=0 fsuid=0 ppid=1 file_uid=1000 dir_uid=0 dir_mode=1777 comm="x" pcomm="y" path="/tmp/real"'
+forged_log() {
+	fake_root
+	printf '%s\n' "$segv" "$segv_shape" "$near" "$user" > "$KMSG"
+}
+forged_log
+ok "explain of forged lines: no denial, no advice to switch a rule off" \
+	eval 'status_is 0 explain && has "No Warden denial" && ! has "set kernel.warden" && ! has "sysctl kernel.warden" && ! has "wardenctl set" && ! has shadow'
+ok "explain of forged lines: they are counted as skipped" \
+	has 'Skipped 4 lines that read like Warden'"'"'s but are not (see wardenctl(8)).'
+ok "explain --json of forged lines: no denial, four skipped" \
+	eval 'status_is 0 explain --json && json_true "j[\"denials\"] == [] and j[\"settings\"] == [] and j[\"skipped\"] == 4"'
+ok "watch of forged lines prints nothing, and names each on stderr" \
+	eval 'status_is 0 watch --all && [ ! -s "$OUT" ] && [ "$(grep -c "reads like Warden" "$ERR")" = 4 ] && has_err "(seq 123)" && has_err "(seq 126)" && ! grep -q shadow "$ERR"'
+ok "watch --audit of forged lines prints nothing either" \
+	eval 'status_is 0 watch --all --audit && [ ! -s "$OUT" ]'
+echo "$real" >> "$KMSG"
+ok "the twin: the true report at NOTICE is explained, the forged ones still not" \
+	eval 'status_is 0 explain && has "[1/1] protected_regular: denied" && has "\"/tmp/real\"" && ! has shadow && has "Skipped 4 lines"'
+ok "the twin: explain --json has it, and only it" \
+	eval 'status_is 0 explain --json && json_true "len(j[\"denials\"]) == 1 and j[\"denials\"][0][\"fields\"][\"path\"] == \"/tmp/real\" and j[\"skipped\"] == 4"'
+ok "the twin: watch prints it, and only it" \
+	eval 'status_is 0 watch --all && [ "$(cat "$OUT")" = "${real#*;}" ]'
+
+# Forged audit records: a record at another level, one whose lsm=warden
+# is not in its place, and one of another type; the twin is the kernel's.
+audit_real='5,10,0,-;audit: type=1400 audit(1700000000.007:9): avc:  denied  { ptrace_attach } for  pid=40 comm="gdb" opid=7 ocomm="sshd" lsm=warden op=ptrace_attach rule=ptrace_scope mode=enforce scope=2 allowed_at=1 source=global uid=1000 auid=1000 ses=2 tclass=process permissive=0'
+fake_root
+printf '%s\n' \
+	'6,1,0,-;audit: type=1400 audit(1700000000.001:1): avc:  denied  { ptrace_attach } for  pid=40 comm="gdb" opid=7 ocomm="sshd" lsm=warden op=ptrace_attach rule=ptrace_scope mode=enforce scope=2 allowed_at=1 source=global uid=1000 auid=1000 ses=2 tclass=process permissive=0' \
+	'5,2,0,-;audit: type=1400 audit(1700000000.002:2): apparmor="DENIED" operation="open" name="/tmp/x" lsm=warden op=ptrace_attach rule=ptrace_scope' \
+	'5,3,0,-;audit: type=1107 audit(1700000000.003:3): pid=1 uid=0 msg='"'"'lsm=warden op=set setting=kernel.warden.lock old="1" new="0"'"'"'' \
+	'13,4,0,-;audit: type=1400 audit(1700000000.004:4): avc:  denied  { ptrace_attach } for  pid=40 comm="gdb" opid=7 ocomm="sshd" lsm=warden op=ptrace_attach rule=ptrace_scope mode=enforce scope=2 allowed_at=1 source=global uid=1000 auid=1000 ses=2 tclass=process permissive=0' \
+	> "$KMSG"
+ok "watch --audit prints no audit record out of Warden's shape or level" \
+	eval 'status_is 0 watch --all --audit && [ ! -s "$OUT" ] && [ "$(grep -c "reads like Warden" "$ERR")" = 4 ]'
+echo "$audit_real" >> "$KMSG"
+ok "the twin: the kernel's AVC of Warden's is printed" \
+	eval 'status_is 0 watch --all --audit && [ "$(cat "$OUT")" = "${audit_real#*;}" ]'
+
 # The man page
 
 man_page=$(dirname "$W")/wardenctl.8
