@@ -140,7 +140,8 @@ static void ring_free(struct ring *const r)
 }
 
 /*
- * Files one of Warden's lines: a denial, or a malformed line naming a
+ * Files one of Warden's lines (warden_line() took it, so it is not
+ * malformed; the check stays, as a second one): a denial, or a line naming a
  * rule, in @denials; a settings change in @settings; a ratelimit notice
  * with the next report of its kind.  False when out of memory.
  */
