@@ -140,7 +140,8 @@ static void ring_free(struct ring *const r)
 }
 
 /*
- * Files one of Warden's lines: a denial, or a malformed line naming a
+ * Files one of Warden's lines (warden_line() took it, so it is not
+ * malformed; the check stays, as a second one): a denial, or a line naming a
  * rule, in @denials; a settings change in @settings; a ratelimit notice
  * with the next report of its kind.  False when out of memory.
  */
@@ -663,7 +664,8 @@ static void json_ring(json_writer_t *const w, const char *const name,
 }
 
 static void print_explain_json(const struct ring *const denials,
-			       const struct ring *const settings)
+			       const struct ring *const settings,
+			       const unsigned long skipped)
 {
 	struct drops after = { 0 };
 	json_writer_t w;
@@ -676,8 +678,26 @@ static void print_explain_json(const struct ring *const denials,
 	json_ring(&w, "settings", settings);
 	jsonw_name(&w, "suppressed_after");
 	json_drops(&w, &after);
+	jsonw_string_field(&w, "source", KMSG_PATH);
+	jsonw_uint_field(&w, "skipped", skipped);
 	jsonw_end_object(&w);
 	jsonw_end(&w);
+}
+
+/*
+ * Where the reports come from, and that it is not an authenticated
+ * channel: what wardenctl skipped there reads like Warden's, and is
+ * someone else's.
+ */
+static void print_source(const unsigned long skipped)
+{
+	printf("From the kernel log, " KMSG_PATH ": not an authenticated channel; only\n"
+	       "lines the kernel printed at NOTICE in the shape of Warden's are read.\n");
+	if (skipped)
+		printf("Skipped %lu line%s that read%s like Warden's but %s not (see wardenctl(8)).\n",
+		       skipped, skipped == 1 ? "" : "s", skipped == 1 ? "s" : "",
+		       skipped == 1 ? "is" : "are");
+	printf("\n");
 }
 
 int cmd_explain(const int argc, char *const argv[])
@@ -696,10 +716,11 @@ int cmd_explain(const int argc, char *const argv[])
 	};
 	static struct log_reader r;
 	struct ring denials, settings;
-	unsigned long want = 10;
+	unsigned long want = 10, skipped = 0;
+	enum line_kind kind;
 	bool json = false;
 	char *line;
-	int c, got;
+	int c, got, prio;
 
 	json_output = wants_json(argc, argv, ":hn:", longopts);
 	while ((c = next_option(argc, argv, ":hn:", longopts)) != -1) {
@@ -718,7 +739,7 @@ int cmd_explain(const int argc, char *const argv[])
 	}
 	/* The backlog only: EAGAIN from /dev/kmsg, EOF from a file. */
 	while ((got = log_next_line(&r, &line)) != 0) {
-		const char *msg;
+		char *msg;
 
 		if (got < 0 && errno == EPIPE)
 			continue;
@@ -728,8 +749,11 @@ int cmd_explain(const int argc, char *const argv[])
 			p_err("cannot read the kernel log: %s", strerror(errno));
 			return EXIT_FAIL;
 		}
-		msg = log_message(line);
-		if (!msg || !is_warden_line(msg))
+		msg = log_message(line, &prio);
+		kind = msg ? warden_line(msg, prio) : LINE_OTHER;
+		if (kind == LINE_FORGED)
+			skipped++;
+		if (kind != LINE_REPORT)
 			continue;
 		if (!take_line(msg, &denials, &settings)) {
 			p_err("%s", strerror(ENOMEM));
@@ -739,8 +763,9 @@ int cmd_explain(const int argc, char *const argv[])
 	close(r.fd);
 
 	if (json) {
-		print_explain_json(&denials, &settings);
+		print_explain_json(&denials, &settings, skipped);
 	} else {
+		print_source(skipped);
 		explain_ring(&denials, &denial);
 		printf("\n");
 		explain_ring(&settings, &setting);

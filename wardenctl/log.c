@@ -227,22 +227,24 @@ static void unescape_kmsg(char *s)
 }
 
 /*
- * Returns the message of a log line, as the kernel wrote it: that of a
- * /dev/kmsg record without its "prio,seq,usec,flags;" header and with the
- * escaping of /dev/kmsg undone, or that of a saved dmesg, raw already,
- * without its "[ time] ".  The record's dictionary lines (they start with
- * a space) have none: NULL.  Nor has a record that user space wrote to
- * /dev/kmsg: the kernel gives those a facility other than its own, 0.
+ * Returns the message of a /dev/kmsg record, as the kernel wrote it:
+ * without its "prio,seq,usec,flags;" header and with the escaping of
+ * /dev/kmsg undone; sets @prio to the record's PRIO, facility << 3 |
+ * level.  A line without that header (a saved dmesg, without its "[ time]
+ * ", or a syslog file) says nothing of who wrote it: @prio is -1.
+ * The record's dictionary lines (they start with a space) have none: NULL.
  */
-char *log_message(char *const line)
+char *log_message(char *const line, int *const prio)
 {
 	char *const semicolon = strchr(line, ';');
 
+	*prio = -1;
 	if (line[0] == ' ')
 		return NULL;
 	if (semicolon && is_kmsg_header(line, semicolon)) {
-		if (strtoul(line, NULL, 10) >> 3)
-			return NULL;
+		const unsigned long p = strtoul(line, NULL, 10);
+
+		*prio = p > INT_MAX ? INT_MAX : (int)p;
 		unescape_kmsg(semicolon + 1);
 		return semicolon + 1;
 	}
@@ -274,11 +276,336 @@ bool open_log(struct log_reader *const r)
 	return true;
 }
 
-#define WARDEN_PREFIX "warden: "
+/* Warden's lines */
 
-bool is_warden_line(const char *const msg)
+/*
+ * The kernel log is not an authenticated channel: any task may name
+ * itself "warden: " and have the kernel print its name at the start of a
+ * line (a segfault does, at KERN_INFO), and user space may write any text
+ * to /dev/kmsg.  A line is taken for Warden's only if the kernel printed
+ * it, at the level Warden prints it, and in the exact shape of one of
+ * Warden's printk formats.
+ *
+ * The kernel's own records have facility 0, which user space cannot give
+ * a write to /dev/kmsg (it gets LOG_USER); the level is pr_notice()'s for
+ * the reports, pr_info()'s for the line at boot.
+ */
+#define LOG_NOTICE_PRIO 5
+#define LOG_INFO_PRIO 6
+
+#define WARDEN_PREFIX "warden: "
+#define AUDIT_PREFIX "audit: "
+
+/*
+ * Where a number printk writes with @sign (%d, %ld) or without (%u, %zu)
+ * ends, if one that fits @max starts at @s: no sign but '-', no leading
+ * zero, no "-0".
+ */
+static const char *match_number(const char *s, const bool sign,
+				const unsigned long long max)
 {
-	return !strncmp(msg, WARDEN_PREFIX, strlen(WARDEN_PREFIX));
+	const bool minus = sign && *s == '-';
+	unsigned long long n = 0;
+	const char *digits;
+
+	s += minus;
+	digits = s;
+	while (isdigit((unsigned char)*s)) {
+		const unsigned int d = *s - '0';
+
+		if (n > (max + minus - d) / 10)
+			return NULL;
+		n = n * 10 + d;
+		s++;
+	}
+	if (s == digits || (*digits == '0' && s - digits > 1) ||
+	    (minus && !n))
+		return NULL;
+	return s;
+}
+
+/* A word the kernel chose: a rule, an op, a verdict, a key. */
+static const char *match_word(const char *s)
+{
+	const char *const start = s;
+
+	while (is_key_char(*s))
+		s++;
+	return s > start ? s : NULL;
+}
+
+/*
+ * Whether report.c's escape_name() would escape @c: every byte but
+ * printable ASCII, and the space, the quote and the backslash.
+ */
+static bool is_escaped_byte(const int c)
+{
+	return c <= ' ' || c > '~' || c == '"' || c == '\\';
+}
+
+/*
+ * A name a user chose, as escape_name() writes it, up to its closing
+ * quote: printable ASCII but what it escapes, and "\xhh" (lowercase) of
+ * only what it escapes.
+ */
+static const char *match_name(const char *s)
+{
+	while (*s != '"') {
+		if (*s == '\\') {
+			const int c = hex_escape(s);
+
+			if (c < 0 || !is_escaped_byte(c) ||
+			    isupper((unsigned char)s[2]) ||
+			    isupper((unsigned char)s[3]))
+				return NULL;
+			s += 4;
+		} else if (is_escaped_byte((unsigned char)*s)) {
+			return NULL;
+		} else {
+			s++;
+		}
+	}
+	return s;
+}
+
+/* A policy as policy.c's format_policy() writes it: "RULE=N RULE=N". */
+static const char *match_policy(const char *s)
+{
+	for (;;) {
+		s = match_word(s);
+		if (!s || *s != '=')
+			return NULL;
+		s = match_number(s + 1, false, UINT_MAX);
+		if (!s || *s != ' ')
+			return s;
+		s++;
+	}
+}
+
+/*
+ * A string audit_log_untrustedstring() writes: in quotes if it has no
+ * quote, space, control byte nor byte above 0x7e, else in uppercase hex.
+ */
+static const char *match_audit_string(const char *s)
+{
+	const char *const start = s;
+
+	if (*s == '"') {
+		for (s++; *s && *s != '"'; s++) {
+			if (*s < '!' || *s > '~')
+				return NULL;
+		}
+		return *s ? s + 1 : NULL;
+	}
+	while (isdigit((unsigned char)*s) || (*s >= 'A' && *s <= 'F'))
+		s++;
+	return s > start && !((s - start) % 2) ? s : NULL;
+}
+
+/* A tty as audit_log_task_info() writes it: "(none)", "pts0", "ttyS0". */
+static const char *match_tty(const char *s)
+{
+	const char *const start = s;
+
+	if (!strncmp(s, "(none)", 6))
+		return s + 6;
+	while (isalnum((unsigned char)*s))
+		s++;
+	return s > start ? s : NULL;
+}
+
+static const char *match_shape(const char *s, const char *fmt);
+
+/* @s without what @fmt matches at its start, or @s if it matches nothing. */
+static const char *match_optional(const char *const s, const char *const fmt)
+{
+	const char *const end = match_shape(s, fmt);
+
+	return end ? end : s;
+}
+
+/*
+ * audit_log_task_context()'s " subj=LABEL", if there is one: the label is
+ * the security module's, and may have a space ("/usr/bin/man (enforce)"),
+ * so it runs to the literal text of @fmt that comes next.
+ */
+static const char *match_subj(const char *s, const char *fmt)
+{
+	char next[32];
+	size_t len = strcspn(fmt, "%");
+	const char *end;
+
+	if (strncmp(s, " subj=", 6))
+		return s;
+	if (!len || len >= sizeof(next))
+		return NULL;
+	memcpy(next, fmt, len);
+	next[len] = '\0';
+	end = strstr(s + 6, next);
+	if (!end || end == s + 6)
+		return NULL;
+	for (s += 6; s < end; s++) {
+		if (*s < ' ' || *s > '~')
+			return NULL;
+	}
+	return end;
+}
+
+/*
+ * Where the text at @s that @fmt matches ends, or NULL: @fmt is a printk
+ * format of the kernel's, with these conversions:
+ *   %d %u %ld %zu  a number of that type, as printk writes it
+ *   %04o           four octal digits
+ *   %03u           three decimal digits
+ *   %w             a word the kernel chose: [a-z0-9_]+
+ *   %e             a name a user chose, escaped by report.c, to a quote
+ *   %p             a policy, "RULE=N RULE=N ..."
+ *   %D             report.c's " dir_uid=%u dir_mode=%04o", or nothing
+ *   %C             report.c's " path_cut=%zu", or nothing
+ *   %a             a string audit_log_untrustedstring() wrote
+ *   %t             the tty of audit_log_task_info()
+ *   %S             the " subj=" of audit_log_task_info(), or nothing
+ */
+static const char *match_shape(const char *s, const char *fmt)
+{
+	int i;
+
+	while (s && *fmt) {
+		if (*fmt != '%') {
+			if (*s++ != *fmt++)
+				return NULL;
+			continue;
+		}
+		fmt++;
+		if (!strncmp(fmt, "04o", 3) || !strncmp(fmt, "03u", 3)) {
+			const char last = fmt[2] == 'o' ? '7' : '9';
+
+			for (i = 0; i < fmt[1] - '0'; i++, s++) {
+				if (*s < '0' || *s > last)
+					return NULL;
+			}
+			fmt += 3;
+			continue;
+		}
+		if (!strncmp(fmt, "ld", 2) || !strncmp(fmt, "zu", 2)) {
+			s = fmt[0] == 'l' ? match_number(s, true, LONG_MAX) :
+					    match_number(s, false, ULLONG_MAX);
+			fmt += 2;
+			continue;
+		}
+		switch (*fmt++) {
+		case 'd':
+			s = match_number(s, true, INT_MAX);
+			break;
+		case 'u':
+			s = match_number(s, false, UINT_MAX);
+			break;
+		case 'w':
+			s = match_word(s);
+			break;
+		case 'e':
+			s = match_name(s);
+			break;
+		case 'p':
+			s = match_policy(s);
+			break;
+		case 'D':
+			s = match_optional(s, " dir_uid=%u dir_mode=%04o");
+			break;
+		case 'C':
+			s = match_optional(s, " path_cut=%zu");
+			break;
+		case 'a':
+			s = match_audit_string(s);
+			break;
+		case 't':
+			s = match_tty(s);
+			break;
+		case 'S':
+			s = match_subj(s, fmt);
+			break;
+		default:
+			return NULL;
+		}
+	}
+	return s;
+}
+
+/* Whether all of @s is in the shape of @fmt. */
+static bool is_shape(const char *const s, const char *const fmt)
+{
+	const char *const end = match_shape(s, fmt);
+
+	return end && !*end;
+}
+
+/*
+ * The formats of security/warden/report.c, after its pr_fmt() "warden: ",
+ * as of "warden: Add per-process policies": a file rule's report (the
+ * "%s=%u" is link_uid= or file_uid=), ptrace_scope's, a change of a
+ * setting or of a process's policy, and the ratelimits' notices.
+ */
+static const char *const report_shapes[] = {
+	"rule=%w verdict=%w op=%w knob=kernel.warden.%w allowed_at=%d source=%w pid=%d uid=%u fsuid=%u ppid=%d %w=%u%D comm=\"%e\" pcomm=\"%e\"%C path=\"%e\"",
+	"rule=ptrace_scope verdict=%w op=%w knob=kernel.warden.ptrace_scope allowed_at=%d source=%w scope=%d tracer_pid=%d tracer_uid=%u target_pid=%d target_uid=%u ppid=%d tracer_comm=\"%e\" target_comm=\"%e\" pcomm=\"%e\"",
+	"setting=kernel.warden.%w old=\"%d\" new=\"%d\" via=%w res=%d pid=%d uid=%u auid=%u ses=%u comm=\"%e\"",
+	"setting=policy old=\"%p\" new=\"%p\" via=process res=%d pid=%d uid=%u auid=%u ses=%u comm=\"%e\"",
+	"rule=%w suppressed=%ld subject=%w",
+	"setting=policy suppressed=%ld",
+};
+
+/*
+ * What the shapes leave open but the kernel cannot print: a key twice
+ * (a file report's "%s=%u" is one of its own keys), a knob that is not
+ * the rule's, or a file report of ptrace_scope.
+ */
+static bool is_consistent(const char *const text)
+{
+	static struct log_line l;
+	const char *rule, *knob;
+	const struct rule *r;
+
+	parse_line(&l, text);
+	if (l.f.malformed)
+		return false;
+	rule = field(&l.f, "rule");
+	knob = field(&l.f, "knob");
+	if (!rule || !knob)
+		return true;
+	r = rule_by_name(rule);
+	if (r && r->ptrace && field(&l.f, "path"))
+		return false;
+	return !strncmp(knob, KNOB_PREFIX, strlen(KNOB_PREFIX)) &&
+	       !strcmp(knob + strlen(KNOB_PREFIX), rule);
+}
+
+/**
+ * warden_line - Whether a message of the kernel log is one of Warden's
+ * @msg: The message, from log_message().
+ * @prio: Its record's priority, from log_message().
+ *
+ * Return: LINE_REPORT for a report, a change of a setting or a notice of
+ * the ratelimits; LINE_WARDEN for another of Warden's lines, which
+ * explains nothing ("Up and running."); LINE_FORGED for a line that reads
+ * like Warden's, but that the kernel did not print as Warden prints, or
+ * not in Warden's shape; LINE_OTHER for anything else.
+ */
+enum line_kind warden_line(const char *const msg, const int prio)
+{
+	const char *const text = msg + strlen(WARDEN_PREFIX);
+	size_t i;
+
+	if (strncmp(msg, WARDEN_PREFIX, strlen(WARDEN_PREFIX)))
+		return LINE_OTHER;
+	if (prio == LOG_INFO_PRIO && !strcmp(text, "Up and running."))
+		return LINE_WARDEN;
+	if (prio != LOG_NOTICE_PRIO)
+		return LINE_FORGED;
+	for (i = 0; i < ARRAY_SIZE(report_shapes); i++) {
+		if (is_shape(text, report_shapes[i]))
+			return is_consistent(text) ? LINE_REPORT : LINE_FORGED;
+	}
+	return LINE_FORGED;
 }
 
 void parse_line(struct log_line *const l, const char *const msg)
@@ -305,26 +632,49 @@ bool is_suppressed(const struct fields *const f)
 
 /*
  * Audit records reach the kernel log when no audit daemon takes them:
- * "audit: type=1702 audit(...): lsm=warden ...", and the same for the
- * types 1703 (ANOM_CREAT), 1400 (AVC) and 1405 (MAC_CONFIG_CHANGE).
+ * kauditd_printk_skb() prints "type=%d %s" with pr_notice() and the
+ * pr_fmt "audit: ", after audit_log_start()'s "audit(%llu.%03lu:%u): ".
+ * Warden's, from report.c: an ANOM_LINK (1702) record of a file rule
+ * without an AVC class, an AVC (1400) of the others and of ptrace_scope,
+ * and a MAC_CONFIG_CHANGE (1405); audit_log_task_info() writes the task
+ * in the middle of two of them.  Audit writes no type below 1100 for user
+ * space, but other modules write AVCs and config changes: a record is
+ * Warden's by its lsm=warden, in its place in the shape.
  */
-bool is_warden_audit(const char *const msg)
+#define AUDIT_TASK_INFO " ppid=%d pid=%d auid=%u uid=%u gid=%u euid=%u suid=%u fsuid=%u egid=%u sgid=%u fsgid=%u tty=%t ses=%u comm=%a exe=%a%S"
+
+static const char *const audit_shapes[] = {
+	"type=1702 lsm=warden op=%w rule=%w mode=%w allowed_at=%d source=%w" AUDIT_TASK_INFO " path=%a %w=%u res=%d",
+	"type=1400 avc:  denied  { %w } for  pid=%d comm=%a path=%a lsm=warden op=%w rule=%w mode=%w allowed_at=%d source=%w %w=%u uid=%u auid=%u ses=%u tclass=%w permissive=%d",
+	"type=1400 avc:  denied  { %w } for  pid=%d comm=%a opid=%d ocomm=%a lsm=warden op=%w rule=ptrace_scope mode=%w scope=%d allowed_at=%d source=%w uid=%u auid=%u ses=%u tclass=process permissive=%d",
+	"type=1405 lsm=warden op=set setting=kernel.warden.%w old=\"%d\" new=\"%d\" via=%w" AUDIT_TASK_INFO " res=%d",
+	"type=1405 lsm=warden op=set setting=policy old=\"%p\" new=\"%p\" via=process" AUDIT_TASK_INFO " res=%d",
+};
+
+/*
+ * Like warden_line(), for an audit record in the kernel log: LINE_REPORT
+ * for one of Warden's, LINE_FORGED for one that names lsm=warden but is
+ * not one the kernel printed in Warden's shape, else LINE_OTHER.
+ */
+enum line_kind warden_audit_line(const char *const msg, const int prio)
 {
-	static const char *const types[] = {
-		"audit: type=1702 ", "audit: type=1703 ", "audit: type=1400 ",
-		"audit: type=1405 ",
-	};
-	static struct log_line l;
-	const char *lsm;
+	static char text[LOG_BUF_SIZE];
+	const char *const type = msg + strlen(AUDIT_PREFIX);
+	const char *rest;
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(types); i++) {
-		if (!strncmp(msg, types[i], strlen(types[i])))
-			break;
+	if (strncmp(msg, AUDIT_PREFIX, strlen(AUDIT_PREFIX)) ||
+	    !strstr(msg, "lsm=warden"))
+		return LINE_OTHER;
+	/* "type=N " then "audit(%llu.%03lu:%u): ", cut out for the shapes. */
+	rest = match_shape(type, "type=%u audit(%zu.%03u:%u): ");
+	if (prio != LOG_NOTICE_PRIO || !rest)
+		return LINE_FORGED;
+	snprintf(text, sizeof(text), "%.*s%s", (int)strcspn(type, " ") + 1,
+		 type, rest);
+	for (i = 0; i < ARRAY_SIZE(audit_shapes); i++) {
+		if (is_shape(text, audit_shapes[i]))
+			return is_consistent(text) ? LINE_REPORT : LINE_FORGED;
 	}
-	if (i == ARRAY_SIZE(types))
-		return false;
-	parse_line(&l, msg);
-	lsm = field(&l.f, "lsm");
-	return !l.f.malformed && lsm && !strcmp(lsm, "warden");
+	return LINE_FORGED;
 }

@@ -158,11 +158,20 @@ struct log_line {
 
 bool open_log(struct log_reader *r);
 int log_next_line(struct log_reader *r, char **line);
-char *log_message(char *line);
-bool is_warden_line(const char *msg);
+char *log_message(char *line, int *prio);
+
+/* What a line of the kernel log is, to wardenctl. */
+enum line_kind {
+	LINE_OTHER,	/* not Warden's, nor reads like it */
+	LINE_REPORT,	/* a report, a change of a setting, a notice */
+	LINE_WARDEN,	/* another line of Warden's: "Up and running." */
+	LINE_FORGED,	/* reads like Warden's, but is not: skipped */
+};
+
+enum line_kind warden_line(const char *msg, int prio);
 void parse_line(struct log_line *l, const char *msg);
 bool is_denial(const struct fields *f);
 bool is_suppressed(const struct fields *f);
-bool is_warden_audit(const char *msg);
+enum line_kind warden_audit_line(const char *msg, int prio);
 
 #endif /* WARDENCTL_H */

@@ -45,6 +45,23 @@ static void catch_stop_signals(sigset_t *const waitmask)
 	sigdelset(waitmask, SIGTERM);
 }
 
+/*
+ * Says, on stderr, that a line that reads like Warden's was not printed:
+ * the kernel log is not authenticated, and the line is someone else's.
+ * The record's sequence number (its header is not escaped) finds it in
+ * /dev/kmsg; its text is not shown, it is not Warden's.
+ */
+static void skipped(const char *const line)
+{
+	const size_t seq = strcspn(line, ",");
+
+	if (line[seq] == ',')
+		warn("skipped a kernel log record that reads like Warden's but is not (seq %.*s)",
+		     (int)strcspn(line + seq + 1, ",;"), line + seq + 1);
+	else
+		warn("skipped a kernel log line that reads like Warden's but is not: it has no /dev/kmsg header");
+}
+
 int cmd_watch(const int argc, char *const argv[])
 {
 	static const struct option longopts[] = {
@@ -87,7 +104,9 @@ int cmd_watch(const int argc, char *const argv[])
 
 	while (!stop_signal && (!count || seen < count)) {
 		const int got = log_next_line(&r, &line);
+		enum line_kind kind;
 		const char *msg;
+		int prio;
 
 		if (got == 0)
 			break;	/* The end of a file standing in for the log. */
@@ -108,14 +127,21 @@ int cmd_watch(const int argc, char *const argv[])
 			warn("cannot read the kernel log: %s", strerror(errno));
 			return EXIT_FAIL;
 		}
-		msg = log_message(line);
+		msg = log_message(line, &prio);
 		if (!msg)
 			continue;
-		if (is_warden_line(msg) || (audit && is_warden_audit(msg))) {
-			print_text(msg);
-			putchar('\n');
-			seen++;
+		kind = warden_line(msg, prio);
+		if (audit && kind == LINE_OTHER)
+			kind = warden_audit_line(msg, prio);
+		if (kind == LINE_FORGED) {
+			skipped(line);
+			continue;
 		}
+		if (kind == LINE_OTHER)
+			continue;
+		print_text(msg);
+		putchar('\n');
+		seen++;
 	}
 	close(r.fd);
 	return EXIT_SUCCESS;
