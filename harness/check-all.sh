@@ -19,7 +19,8 @@
 #              without building at every patch)
 # Suites: check.sh on the main kernel with WARDEN_STRESS_ATTEMPTS race
 # attempts per test (default here 500000), then on the debug kernel with
-# DEBUG_STRESS_ATTEMPTS (default 25000) and DEBUG_QEMU_TIMEOUT.
+# DEBUG_STRESS_ATTEMPTS (default 25000) and DEBUG_QEMU_TIMEOUT; SUITE_JOBS
+# boots at a time (default here 2).
 # Boot distro: Debian 12 with systemd on the main kernel (harness/vm.sh,
 # the image of harness/image.sh), harness/guest-distro/distro_test.sh
 # (DISTRO_TIMEOUT, default here 1800 s).  The image is made beside the
@@ -34,6 +35,8 @@ export WARDEN_STRESS_ATTEMPTS=${CHECK_ALL_STRESS_ATTEMPTS:-500000}
 DEBUG_STRESS_ATTEMPTS=${DEBUG_STRESS_ATTEMPTS:-25000}
 export QEMU_TIMEOUT=${CHECK_ALL_QEMU_TIMEOUT:-900}
 DEBUG_QEMU_TIMEOUT=${DEBUG_QEMU_TIMEOUT:-1800}
+# Two boots of a suite at a time (check.sh).
+export SUITE_JOBS=${SUITE_JOBS:-2}
 
 pass=0 fail=0 skip=0
 report=()

@@ -137,9 +137,9 @@ kunit_tap() {
 	mv "$k.result" "$f"
 }
 
-# add NAME START PASS FAIL SKIP: one run's counts, said and added up.
+# add NAME SECONDS PASS FAIL SKIP: one run's counts, said and added up.
 add() {
-	say "$1: $3 passed, $4 failed, $5 skipped ($((SECONDS - $2))s)"
+	say "$1: $3 passed, $4 failed, $5 skipped ($2s)"
 	total_pass=$((total_pass + $3))
 	total_fail=$((total_fail + $4))
 	total_skip=$((total_skip + $5))
@@ -160,27 +160,58 @@ if [ -z "$BUILD_FLAVOR" ] && { [ -z "${BOOTS:-}" ] || [[ " $BOOTS " == *" host "
 		echo "warden-test-exit: host $rc"
 	} > "$results/host"
 	read -r pass fail skip < <(count "$results/host")
-	add host "$start" "$pass" "$fail" "$skip"
+	add host "$((SECONDS - start))" "$pass" "$fail" "$skip"
 fi
 
-for boot in "${boots[@]}"; do
-	IFS='|' read -r name args tests settings <<<"$boot"
+# boot NAME ARGS TESTS SETTINGS: one boot, its console and the harness's
+# words to $results/NAME.log, its verdict and time to NAME.rc and
+# NAME.time, the guest's results to NAME.
+boot() {
+	local name=$1 args=$2 tests=$3 settings=$4 start=$SECONDS rc=0
+
+	say "boot $name: $args${KERNEL_ARGS:+ $KERNEL_ARGS}"
+	env $settings RESULT_COPY="$results/${name#*/}" "$REPO/harness/run.sh" \
+		"sh /warden/run-tests $tests" $args || rc=$?
+	echo "$rc" > "$results/${name#*/}.rc"
+	echo "$((SECONDS - start))" > "$results/${name#*/}.time"
+}
+
+# The boots run SUITE_JOBS at a time (default 1): most of a boot's time
+# is the guest's sleeps and one busy virtual CPU, so two fit on two cores.
+# Each boot is a machine of its own; their outputs are said in the order
+# of the list, each once it ended.
+SUITE_JOBS=${SUITE_JOBS:-1}
+names=()
+for b in "${boots[@]}"; do
+	IFS='|' read -r name args tests settings <<<"$b"
 	# BOOTS="name ..." runs only those boots, to try a change quickly.
 	[ -z "${BOOTS:-}" ] || [[ " $BOOTS " == *" $name "* ]] || continue
 	[ "$name" != cost ] || [ -z "$BUILD_FLAVOR" ] || continue
 	name=${BUILD_FLAVOR:+$BUILD_FLAVOR/}$name
-	say "boot $name: $args${KERNEL_ARGS:+ $KERNEL_ARGS}"
-	start=$SECONDS
-	rc=0
-	env $settings RESULT_COPY="$results/${name#*/}" "$REPO/harness/run.sh" \
-		"sh /warden/run-tests $tests" $args || rc=$?
-	kunit_tap "$results/${name#*/}"
-	read -r pass fail skip < <(count "$results/${name#*/}")
-	if [ "$rc" = 125 ]; then
+	names+=("$name")
+	while [ "$(jobs -rp | wc -l)" -ge "$SUITE_JOBS" ]; do
+		wait -n || true
+	done
+	if [ "$SUITE_JOBS" -le 1 ]; then
+		# One at a time: said as it goes.
+		boot "$name" "$args" "$tests" "$settings" 2>&1 | tee "$results/${name#*/}.log" >&2
+		touch "$results/${name#*/}.said"
+	else
+		boot "$name" "$args" "$tests" "$settings" > "$results/${name#*/}.log" 2>&1 &
+	fi
+done
+wait
+for name in "${names[@]}"; do
+	f=$results/${name#*/}
+	[ -f "$f.said" ] || cat "$f.log" >&2
+	[ -f "$f" ] || : > "$f"
+	kunit_tap "$f"
+	read -r pass fail skip < <(count "$f")
+	if [ "$(cat "$f.rc" 2>/dev/null || echo 125)" = 125 ]; then
 		echo "not ok boot $name: no verdict from the guest" >&2
 		fail=$((fail + 1))
 	fi
-	add "boot $name" "$start" "$pass" "$fail" "$skip"
+	add "boot $name" "$(cat "$f.time" 2>/dev/null || echo 0)" "$pass" "$fail" "$skip"
 done
 
 if [ "$total_skip" -gt 0 ]; then
