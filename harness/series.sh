@@ -69,15 +69,24 @@ export PATH=/usr/bin:$PATH
 # tree's get_maintainer.pl.
 checkpatch=(--strict --ignore FILE_PATH_CHANGES)
 bad=0
+# Once per patch, JOBS at a time; said in order.
 for p in "$out"/0*.patch; do
 	[ "$p" = "$cover" ] && continue
-	summary=$(cd "$APPLY" && scripts/checkpatch.pl "${checkpatch[@]}" "$p" 2>&1 | grep -E '^total:' || true)
-	report=$(cd "$APPLY" && scripts/checkpatch.pl "${checkpatch[@]}" --quiet "$p" 2>&1 || true)
+	while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
+		wait -n || true
+	done
+	(cd "$APPLY" && scripts/checkpatch.pl "${checkpatch[@]}" "$p" >"$p.checkpatch" 2>&1 || true) &
+done
+wait
+for p in "$out"/0*.patch; do
+	[ "$p" = "$cover" ] && continue
+	summary=$(grep -E '^total:' "$p.checkpatch" || true)
 	echo "  $(basename "$p"): $summary"
-	if [ -n "$report" ] || [[ "$summary" != "total: 0 errors, 0 warnings, 0 checks,"* ]]; then
-		echo "$report"
+	if [[ "$summary" != "total: 0 errors, 0 warnings, 0 checks,"* ]]; then
+		cat "$p.checkpatch"
 		bad=1
 	fi
+	rm -f "$p.checkpatch"
 done
 [ "$bad" -eq 0 ] || die "checkpatch found problems"
 
