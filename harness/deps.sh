@@ -18,11 +18,22 @@ packages=(
 # installed, under $GUEST_DEBS (initramfs.sh copies what the guest needs).
 unpacked=(auditd libauparse0)
 
+# Each is unpacked again when apt's candidate version is not the one
+# unpacked (the version is in its marker file).
 unpack_guest_debs() {
-	local p tmp
+	local p tmp version
+	local -A candidate
 
+	# One apt-cache for them all: "PACKAGE VERSION" lines.
+	while read -r p version; do
+		candidate[$p]=$version
+	done < <(apt-cache policy "${unpacked[@]}" 2>/dev/null |
+		awk '/^[^ ].*:$/ { p = substr($0, 1, length($0) - 1) }
+		     /^ *Candidate: / { print p, $2 }')
 	for p in "${unpacked[@]}"; do
-		[ -e "$GUEST_DEBS/.$p" ] && continue
+		version=${candidate[$p]:-}
+		[ -n "$version" ] && [ "$(cat "$GUEST_DEBS/.$p" 2>/dev/null)" = "$version" ] &&
+			continue
 		tmp=$(mktemp -d)
 		(cd "$tmp" && apt-get download -q "$p" >/dev/null 2>&1) || {
 			${SUDO:-} apt-get update -q >/dev/null
@@ -30,7 +41,7 @@ unpack_guest_debs() {
 		} || die "cannot download $p"
 		mkdir -p "$GUEST_DEBS"
 		dpkg-deb -x "$tmp"/*.deb "$GUEST_DEBS"
-		touch "$GUEST_DEBS/.$p"
+		dpkg-deb -f "$tmp"/*.deb Version > "$GUEST_DEBS/.$p"
 		rm -rf "$tmp"
 	done
 }
