@@ -33,6 +33,14 @@ check_version() {
 	fi
 }
 
+# No "git gc --auto" in the cache's repositories: after the tarball's
+# 90,000 loose objects, every git command would start one, a repack of
+# the whole kernel in the background, and that daemon would inherit the
+# cache's lock (fd 9) and hold up the build for minutes.
+no_auto_gc() {
+	[ "$(git -C "$PRISTINE" config gc.auto)" = 0 ] || git -C "$PRISTINE" config gc.auto 0
+}
+
 make_pristine() {
 	local sum tmp
 
@@ -40,6 +48,7 @@ make_pristine() {
 	if [ -d "$PRISTINE/.git" ] &&
 	   [ "$(git -C "$PRISTINE" tag -l base --format='%(contents:body)')" = "tarball-sha256: $sum" ] &&
 	   is_clean "$PRISTINE"; then
+		no_auto_gc
 		return
 	fi
 	say "unpacking $KSRC_TARBALL into $PRISTINE"
@@ -50,6 +59,7 @@ make_pristine() {
 	mv "$tmp"/* "$PRISTINE"
 	rmdir "$tmp"
 	git_q "$PRISTINE" init -q
+	no_auto_gc
 	git_q "$PRISTINE" add -f -A .
 	git_q "$PRISTINE" commit -q -m "$(basename "$KSRC_TARBALL") as packaged"
 	git_q "$PRISTINE" tag -a base -m "base" -m "tarball-sha256: $sum"
