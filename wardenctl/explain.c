@@ -241,7 +241,9 @@ static const char *default_op(const struct rule *const r)
 
 /*
  * The path as logged: "?" is one d_path() could not resolve, and one too
- * long for the record ends in "..." with path_cut= bytes left out.
+ * long for the record starts with "..." with path_cut= bytes of its head
+ * left out; path_cut=0 is a path longer than PATH_MAX, cut by an unknown
+ * count.
  */
 static void print_path(const struct fields *const f)
 {
@@ -253,7 +255,9 @@ static void print_path(const struct fields *const f)
 		return;
 	}
 	print_name(path);
-	if (cut) {
+	if (cut && !strcmp(cut, "0")) {
+		printf(" (cut: longer than PATH_MAX, how much more is unknown)");
+	} else if (cut) {
 		printf(" (cut: ");
 		print_value(cut);
 		printf(" more bytes not logged)");

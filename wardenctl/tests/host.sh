@@ -429,14 +429,17 @@ ok "explain: its twin from the kernel is" has '"/tmp/from-the-kernel"'
 # explain: a path too long for the record, and one d_path could not resolve
 
 long=$(printf '/tmp/%0400d' 0)
-fs_report 1 protected_regular open_creat 0 "$long..." path_cut=3000 > "$KMSG"
+fs_report 1 protected_regular open_creat 0 "...$long" path_cut=3000 > "$KMSG"
 fs_report 2 protected_regular open_creat 0 "$long" >> "$KMSG"
 fs_report 3 protected_regular open_creat 0 '?' >> "$KMSG"
+fs_report 4 protected_regular open_creat 0 "...$long" path_cut=0 >> "$KMSG"
 run explain
 ok "explain: a cut path is shown with its marker and how much was left out" \
-	has "\"$long...\" (cut: 3000 more bytes not logged), owned by uid 1000"
+	has "\"...$long\" (cut: 3000 more bytes not logged), owned by uid 1000"
 ok "explain: its twin, whole, is not said to be cut" \
-	eval '[ "$(grep -c "(cut:" "$OUT")" = 1 ] && has "\"$long\", owned by uid 1000"'
+	eval '[ "$(grep -c "(cut:" "$OUT")" = 2 ] && has "\"$long\", owned by uid 1000"'
+ok "explain: a path longer than PATH_MAX is cut by an unknown count" \
+	has "\"...$long\" (cut: longer than PATH_MAX, how much more is unknown)"
 ok "explain: a path the kernel could not resolve" \
 	has 'regular file ? (a path the kernel could not resolve), owned by uid 1000'
 
