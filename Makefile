@@ -17,6 +17,7 @@
 #                        to change with git
 #   make save            write those commits back to patches/
 #   make kunit           the KUnit suites on UML with the tree's kunit.py
+#   make deb             wardenctl as a Debian package, checked by lintian
 #   make bench           the benchmarks, timed and in instructions: two
 #                        tables, bench/results/latest.csv, latest-icount.csv
 #                        and latest.png (BENCH_MODE, BENCH_ROUNDS, BENCH_MEM)
@@ -30,7 +31,7 @@
 SHELL := /bin/bash
 H := harness
 
-.PHONY: all deps tree kernel run shell vm check check-all demo series edit save bench kunit help
+.PHONY: all deps tree kernel run shell vm check check-all demo series edit save bench kunit deb help
 
 all: check
 
@@ -88,3 +89,6 @@ bench: kernel
 
 kunit: tree
 	@$(H)/locked.sh $(H)/kunit.sh
+
+deb: deps
+	@$(H)/deb.sh

@@ -17,6 +17,8 @@
 #   kernel-doc scripts/kernel-doc -none -Wall on security/warden
 #   series     checkpatch --strict and git am of the series (series.sh,
 #              without building at every patch)
+#   deb        wardenctl's Debian package, built by dpkg-buildpackage (its
+#              host tests included) and checked by lintian (deb.sh)
 # Suites: check.sh on the main kernel with WARDEN_STRESS_ATTEMPTS race
 # attempts per test (default here 500000), then on the debug kernel with
 # DEBUG_STRESS_ATTEMPTS (default 25000) and DEBUG_QEMU_TIMEOUT; SUITE_JOBS
@@ -131,6 +133,7 @@ else
 fi
 gate kernel-doc kernel_doc
 gate series env SERIES_BUILD=0 "$REPO/harness/series.sh"
+gate deb "$REPO/harness/deb.sh"
 
 echo
 echo "check-all ($((SECONDS - total))s):"

@@ -24,7 +24,11 @@ OUT=$tmp/out
 ERR=$tmp/err
 
 RULES="protected_sticky_symlinks protected_nonaccess_hardlinks protected_fifos protected_regular ptrace_scope"
-. "$(dirname "$0")/../../harness/guest/tap.sh"
+# The repository's TAP helpers; the Debian source package (harness/deb.sh)
+# carries a copy beside this file.
+tap=$(dirname "$0")/tap.sh
+[ -f "$tap" ] || tap=$(dirname "$0")/../../harness/guest/tap.sh
+. "$tap"
 TAP_PREFIX="- "
 
 # A fake Warden: every rule at level 1, enforcing; counters i*10 and i*10+1.
