@@ -59,12 +59,7 @@ nowarden) targets=(vmlinux) ;;
 	;;
 esac
 
-kvars=(ARCH=x86_64)
-command -v ccache >/dev/null && kvars+=(CC="ccache gcc" HOSTCC="ccache gcc")
-kmake=(make -C "$TREE" -j"$JOBS" "${kvars[@]}")
-# Paths relative to the cache, so that another cache (another checkout)
-# hits the same ccache entries.
-export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$WARDEN_CACHE}
+kmake=(make -C "$TREE" -j"$JOBS" "${KMAKE_VARS[@]}")
 log=$BUILD/build.log
 config_stamp=$BUILD/.warden-config-stamp
 build_stamp=$BUILD/.warden-build-stamp
@@ -109,7 +104,7 @@ if [ -z "$tree" ] || [ ! -f "$BUILD/.config" ] || [ ! -f "$config_stamp" ] ||
 	# prints that, and exits 0.
 	# The make it runs gets our variables through MAKEFLAGS, so that
 	# Kbuild does not rebuild its host programs for another HOSTCC.
-	(cd "$TREE" && MAKEFLAGS="${kvars[*]// /\\ }" KCONFIG_CONFIG="$BUILD/.config" \
+	(cd "$TREE" && MAKEFLAGS="${KMAKE_VARS[*]// /\\ }" KCONFIG_CONFIG="$BUILD/.config" \
 		scripts/kconfig/merge_config.sh -O "$BUILD" "${fragments[@]}") \
 		>"$BUILD/merge_config.log" 2>&1 ||
 		{ cat "$BUILD/merge_config.log" >&2; die "merge_config.sh failed"; }

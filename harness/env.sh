@@ -52,6 +52,13 @@ FUZZ_SEED=${FUZZ_SEED:-20261203}
 FUZZ_SYSCALLS=${FUZZ_SYSCALLS:-8000}
 FUZZ_STRESS_SECONDS=${FUZZ_STRESS_SECONDS:-30}
 
+# The variables of every make in the kernel tree (build.sh, series.sh,
+# deb.sh): ccache, with paths relative to the cache, so that another cache
+# (another checkout) hits the same ccache entries.
+KMAKE_VARS=(ARCH=x86_64)
+command -v ccache >/dev/null && KMAKE_VARS+=(CC="ccache gcc" HOSTCC="ccache gcc")
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$WARDEN_CACHE}
+
 # The series: git format-patch's output, in order (harness/save.sh).
 SERIES_DIR=${SERIES_DIR:-$REPO/patches}
 shopt -s nullglob

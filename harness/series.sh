@@ -18,9 +18,7 @@
 out=${SERIES_OUT:-$WARDEN_CACHE/series}
 am=$WARDEN_CACHE/am
 sbuild=$WARDEN_CACHE/build-series
-kmake=(make -C "$am" O="$sbuild" ARCH=x86_64 -j"$JOBS")
-command -v ccache >/dev/null && kmake+=(CC="ccache gcc" HOSTCC="ccache gcc")
-export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$WARDEN_CACHE}
+kmake=(make -C "$am" O="$sbuild" -j"$JOBS" "${KMAKE_VARS[@]}")
 
 say "patches/ as make save writes them"
 ! series_differs "$APPLY" >&2 ||
