@@ -8,8 +8,9 @@
 #   make run CMD='...'   run a command as root in the guest (GUEST_DIR=dir
 #                        copies a host folder to /mnt/guest first)
 #   make shell           an interactive root shell in the guest
-#   make vm              Debian 12 with systemd on the kernel: a root login
-#                        on the console (harness/vm.sh, image.sh)
+#   make vm              Debian 13 with systemd on the kernel: a root login
+#                        on the console (harness/vm.sh, image.sh);
+#                        DISTRO=bookworm for Debian 12
 #   make vm CMD='...'    run a command as root in it, fail with its status
 #   make series          the upstream patch series, checked: checkpatch,
 #                        git am, a build and a boot at every patch
@@ -90,5 +91,5 @@ bench: kernel
 kunit: tree
 	@$(H)/locked.sh $(H)/kunit.sh
 
-deb: deps
+deb: kernel
 	@$(H)/deb.sh
