@@ -22,12 +22,15 @@
 #   make bench           the benchmarks, timed and in instructions: two
 #                        tables, bench/results/latest.csv, latest-icount.csv
 #                        and latest.png (BENCH_MODE, BENCH_ROUNDS, BENCH_MEM)
+#   make kernel, make tree, make deps
+#                        the steps on their own
 #
 # Settings (make VAR=value): WARDEN_CACHE (default ~/.cache/warden), ACCEL
 # (tcg or kvm), JOBS, QEMU_TIMEOUT, KSRC_TARBALL, BUILD_FLAVOR (debug),
 # WARDEN_STRESS_ATTEMPTS, ICOUNT=1 (a guest whose TSC counts
 # instructions), WARDEN_COST_<NAME> (a bound of the instruction budget in
-# make check).  Each target installs what it is missing with apt-get first.
+# make check); all of them in harness/README.md.  Each target installs what
+# it is missing with apt-get first.
 
 SHELL := /bin/bash
 H := harness

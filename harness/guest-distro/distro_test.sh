@@ -15,10 +15,10 @@
 #    the demo's attacks, refused and counted once each.
 # 3. Every rule at its strictest (2/1/2/2, ptrace_scope 1), complain
 #    mode: the workload again; every would_deny is listed ("# would_deny:"
-#    lines) and must be one of expected-would-deny, the table of the
-#    README and warden.rst.  Then enforcing: the attacks, in a sticky
-#    group-writable folder too, refused; ausearch finds the records;
-#    journalctl -k and wardenctl explain read the same reports.
+#    lines) and must be one of expected-would-deny, the table of
+#    warden.rst ("Warden on Debian 12").  Then enforcing: the attacks,
+#    in a sticky group-writable folder too, refused; ausearch finds the
+#    records; journalctl -k and wardenctl explain read the same reports.
 # 4. Landlock: the tree's sandboxer confines a shell, under wardenctl exec.
 . /warden/tap.sh
 TAP_PREFIX=distro.

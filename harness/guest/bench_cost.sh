@@ -21,7 +21,7 @@
 #   ptrace     a ptrace check at scope 1 with 1 and with 1000 processes
 #              holding an exception (ptrace_readv, warden - off)
 #
-# The bounds are the counts measured on 2026-12-03 (README, "Benchmarks")
+# The bounds are the counts measured on 2026-12-03 (bench/README.md)
 # plus half, rounded up: 28 -> 42, 25 -> 38, 110 -> 165; 0 stays 0, since
 # the counts are exact.  WARDEN_COST_<NAME>=N overrides one (and
 # WARDEN_COST_FOLLOW1=27 must fail).
