@@ -23,7 +23,7 @@
 # attempts per test (default here 500000), then on the debug kernel with
 # DEBUG_STRESS_ATTEMPTS (default 25000) and DEBUG_QEMU_TIMEOUT; SUITE_JOBS
 # boots at a time (default here 2).
-# Boot distro: Debian 12 with systemd on the main kernel (harness/vm.sh,
+# Boot distro: Debian 13 (DISTRO=bookworm: 12) with systemd on the main kernel (harness/vm.sh,
 # the image of harness/image.sh), harness/guest-distro/distro_test.sh
 # (DISTRO_TIMEOUT, default here 1800 s).  The image is made beside the
 # tree and the main build (mostly downloads), not after them.
