@@ -32,6 +32,10 @@
 # would be found only at the link, which they skip).  The other LSMs are
 # not compiled again: the main build compiles them with the series'
 # headers, and the options the variants change are not the series'.
+# BUILD_FLAVOR=debian is the one variant not made from the main build:
+# Debian's own amd64 configuration of the tree (linux-config-*) with
+# Warden added, compiling security/, fs/namei.o and fs/proc/base.o with
+# W=1, as a distribution that builds Warden into its kernel would.
 # Options of the other fragments that depend on what a variant takes away
 # go with it: for a variant, only its own lines must survive.
 . "$(dirname "$0")/env.sh"
@@ -49,9 +53,18 @@ case "$BUILD_FLAVOR" in
 ''|debug) variant= ;;
 *) variant=$BUILD_FLAVOR ;;
 esac
+if [ "$variant" = debian ] && [ $# -eq 0 ]; then
+	# Debian's own configuration of this tree, not the Kconfig defaults.
+	debian_config=/usr/src/${KSRC_PACKAGE/-source-/-config-}/config.amd64_none_amd64.xz
+	[ -f "$debian_config" ] || "$REPO/harness/deps.sh" "${KSRC_PACKAGE/-source-/-config-}"
+	mkdir -p "$BUILD"
+	xzcat "$debian_config" > "$BUILD/debian-amd64.config"
+	fragments=("$BUILD/debian-amd64.config" "$FLAVOR_CONFIG")
+fi
 case "$variant" in
 '') targets=(bzImage headers) ;;
 nowarden) targets=(vmlinux) ;;
+debian) targets=(W=1 security/ fs/namei.o fs/proc/base.o) ;;
 *)
 	mapfile -t targets < <(sed -n 's|^+++ b/\(.*\)\.c$|\1.o|p' "$REPO"/patches/*.patch |
 		grep -v -e '^tools/' -e '^security/warden/' | sort -u)
@@ -66,7 +79,7 @@ build_stamp=$BUILD/.warden-build-stamp
 
 cache_lock
 
-if [ -n "$variant" ] && [ ! -f "$BUILD/vmlinux" ]; then
+if [ -n "$variant" ] && [ "$variant" != debian ] && [ ! -f "$BUILD/vmlinux" ]; then
 	main=$WARDEN_CACHE/build
 	[ -f "$main/vmlinux" ] || die "variant $variant: build the main kernel first"
 	say "variant $variant: starting from a copy of $main"
@@ -141,9 +154,15 @@ rm -f "$build_stamp"
 : > "$log"
 say "building $(make -s -C "$TREE" kernelversion) in $BUILD: ${targets[*]}"
 run "${kmake[@]}" O="$BUILD" "${targets[@]}"
+# W=1 warns about other LSMs' kernel-doc too: only ours must be clean.
+if [ "$variant" = debian ] &&
+   grep -E '(security/warden/|fs/namei\.c|fs/proc/base\.c).*warning:' "$log" >&2; then
+	die "W=1 warnings in Warden's files under Debian's configuration (above)"
+fi
 
-# W=1e and sparse on Warden's objects, in their own output folder.
-if grep -q '^CONFIG_SECURITY_WARDEN=y' "$BUILD/.config"; then
+# W=1e and sparse on Warden's objects, in their own output folder (not
+# for Debian's configuration: the main kernels check them).
+if [ "$variant" != debian ] && grep -q '^CONFIG_SECURITY_WARDEN=y' "$BUILD/.config"; then
 	checks=$BUILD/checks
 	mkdir -p "$checks"
 	cmp -s "$BUILD/.config" "$checks/.config" || cp "$BUILD/.config" "$checks/.config"
