@@ -18,7 +18,10 @@
 #   series     checkpatch --strict and git am of the series (series.sh,
 #              without building at every patch)
 #   deb        wardenctl's Debian package, built by dpkg-buildpackage (its
-#              host tests included) and checked by lintian (deb.sh)
+#              host tests included) and checked by lintian, and the main
+#              kernel's, by the tree's bindeb-pkg (deb.sh)
+#   debian     the series compiled under Debian's own configuration of the
+#              tree (build.sh, BUILD_FLAVOR=debian)
 # Suites: check.sh on the main kernel with WARDEN_STRESS_ATTEMPTS race
 # attempts per test (default here 500000), then on the debug kernel with
 # DEBUG_STRESS_ATTEMPTS (default 25000) and DEBUG_QEMU_TIMEOUT; SUITE_JOBS
@@ -27,6 +30,8 @@
 # the image of harness/image.sh), harness/guest-distro/distro_test.sh
 # (DISTRO_TIMEOUT, default here 1800 s).  The image is made beside the
 # tree and the main build (mostly downloads), not after them.
+# Boot install: the packages of gate deb installed in that image and the
+# installed kernel booted (harness/install.sh).
 #
 # Each check runs once.  The KUnit suites run in the debug kernel's boot,
 # read by the tree's kunit.py parse (check.sh); make kunit runs them on
@@ -79,25 +84,32 @@ suite() {
 	report+=("suite  $name: $line ($((SECONDS - start))s)")
 }
 
-# distro: the Debian boot, its TAP lines counted.  No result, or a
-# non-zero exit with no failed test, is one failure.
-distro() {
-	local start=$SECONDS rc=0 p f
-	say "boot distro"
-	# vm.sh makes the image itself, and says why, if this failed.
-	wait "$image" || cat "$logs/image" >&2
-	DISTRO_TIMEOUT=${DISTRO_TIMEOUT:-1800} "$REPO/harness/vm.sh" \
-		/warden/distro_test.sh >"$logs/distro" 2>&1 || rc=$?
-	grep -E '^(not )?ok |^# ' "$logs/distro" | grep -v -E '^ok ' >&2 || true
-	p=$(grep -c -E '^ok ' "$logs/distro") || true
-	f=$(grep -c -E '^not ok ' "$logs/distro") || true
+# boot NAME COMMAND...: a boot of the Debian image (vm.sh), its TAP lines
+# counted.  No result, or a non-zero exit with no failed test, is one
+# failure.
+boot() {
+	local name=$1 start=$SECONDS rc=0 p f
+	shift
+	say "boot $name"
+	"$@" >"$logs/$name" 2>&1 || rc=$?
+	grep -E '^(not )?ok |^# ' "$logs/$name" | grep -v -E '^ok ' >&2 || true
+	p=$(grep -c -E '^ok ' "$logs/$name") || true
+	f=$(grep -c -E '^not ok ' "$logs/$name") || true
 	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
-		tail -n 40 "$logs/distro" >&2
+		tail -n 40 "$logs/$name" >&2
 		f=1
 	fi
 	pass=$((pass + p))
 	fail=$((fail + f))
-	report+=("boot   distro: $p passed, $f failed ($((SECONDS - start))s)")
+	report+=("boot   $name: $p passed, $f failed ($((SECONDS - start))s)")
+}
+
+# distro: the Debian boot, once the image is made.
+distro() {
+	# vm.sh makes the image itself, and says why, if this failed.
+	wait "$image" || cat "$logs/image" >&2
+	boot distro env DISTRO_TIMEOUT="${DISTRO_TIMEOUT:-1800}" \
+		"$REPO/harness/vm.sh" /warden/distro_test.sh
 }
 
 kernel_doc() {
@@ -116,11 +128,11 @@ image=$!
 if gate build "$REPO/harness/build.sh"; then
 	suite main
 	distro
-	for v in nowarden noaudit nosysctl; do
+	for v in nowarden noaudit nosysctl debian; do
 		gate "$v" env BUILD_FLAVOR="$v" "$REPO/harness/build.sh"
 	done
 else
-	fail=$((fail + 4))
+	fail=$((fail + 5))
 	report+=("not ok main suite and variants: no main kernel")
 fi
 if gate debug env BUILD_FLAVOR=debug "$REPO/harness/build.sh"; then
@@ -133,7 +145,12 @@ else
 fi
 gate kernel-doc kernel_doc
 gate series env SERIES_BUILD=0 "$REPO/harness/series.sh"
-gate deb "$REPO/harness/deb.sh"
+if gate deb "$REPO/harness/deb.sh"; then
+	boot install "$REPO/harness/install.sh"
+else
+	fail=$((fail + 1))
+	report+=("not ok install boot: no packages")
+fi
 
 echo
 echo "check-all ($((SECONDS - total))s):"
