@@ -870,6 +870,24 @@ ok "the twin: explain --json has it, and only it" \
 ok "the twin: watch prints it, and only it" \
 	eval 'status_is 0 watch --all && [ "$(cat "$OUT")" = "${real#*;}" ]'
 
+# Warden's complaints about a boot parameter, at ERR, are Warden's: not
+# skipped, and they explain nothing.  The twins: the same written by user
+# space (facility 1, 11), at NOTICE, or with text after the last quote.
+
+param_bad="warden: \`x y' invalid for parameter \`warden.ptrace_scope'"
+param_unknown="warden: unknown parameter \`warden.foo'"
+fake_root
+printf '3,1,0,-;%s\n3,2,0,-;%s\n' "$param_bad" "$param_unknown" > "$KMSG"
+ok "explain: Warden's complaints about a boot parameter are not skipped, nor explained" \
+	eval 'status_is 0 explain && ! has Skipped && has "No Warden denial" && has "No change of a Warden setting"'
+ok "watch: they are printed as Warden's, with no warning" \
+	eval 'status_is 0 watch --all && [ "$(cat "$OUT")" = "$(printf "%s\n%s" "$param_bad" "$param_unknown")" ] && [ ! -s "$ERR" ]'
+printf '11,1,0,-;%s\n5,2,0,-;%s\n3,3,0,-;%s x\n' "$param_bad" "$param_unknown" "$param_bad" > "$KMSG"
+ok "explain: the twins, by user space, at NOTICE, or with text after, are skipped" \
+	eval 'status_is 0 explain && has "Skipped 3 lines"'
+ok "watch: the twins are not printed, but warned of" \
+	eval 'status_is 0 watch --all && [ ! -s "$OUT" ] && [ "$(grep -c "reads like Warden" "$ERR")" = 3 ]'
+
 # Forged audit records: a record at another level, one whose lsm=warden
 # is not in its place, and one of another type; the twin is the kernel's.
 audit_real='5,10,0,-;audit: type=1400 audit(1700000000.007:9): avc:  denied  { ptrace_attach } for  pid=40 comm="gdb" opid=7 ocomm="sshd" lsm=warden op=ptrace_attach rule=ptrace_scope mode=enforce scope=2 allowed_at=1 source=global uid=1000 auid=1000 ses=2 tclass=process permissive=0'
