@@ -372,6 +372,20 @@ fs_report 1 protected_regular open_creat 0 /tmp/fine > "$KMSG"
 ok "explain: the twin, all in Warden's shape, skips nothing" \
 	eval 'status_is 0 explain && has "/tmp/fine" && ! has Skipped'
 
+# explain: where an audit daemon keeps its log, it is named as the better
+# source; a directory in its place is no log.
+fake_root
+fs_report 1 protected_regular open_creat 0 /tmp/fine > "$KMSG"
+mkdir -p "$ROOT/var/log/audit/audit.log"
+ok "explain: no audit log (a directory in its place), none named" \
+	eval 'status_is 0 explain && has "/tmp/fine" && ! has "Audit keeps" && status_is 0 explain --json && json_true "j[\"audit_log\"] is None"'
+rmdir "$ROOT/var/log/audit/audit.log"
+: > "$ROOT/var/log/audit/audit.log"
+ok "explain: the twin, an audit daemon's log, is named as the better source" \
+	eval 'status_is 0 explain && has "/tmp/fine" && has "Audit keeps a log here, /var/log/audit/audit.log: its records, which"'
+ok "explain --json: the audit daemon's log is named" \
+	eval 'status_is 0 explain --json && json_true "j[\"audit_log\"] == \"/var/log/audit/audit.log\" and len(j[\"denials\"]) == 1"'
+
 printf '6,1,0,-;warden: initialized\n5,2,0,-;warden: rule=protected_fifos suppressed=3 subject=root\n' > "$KMSG"
 ok "explain of a log without denials exits 0 and says so" \
 	eval 'status_is 0 explain && has "No Warden denial" && has "(3 more reports of protected_fifos by root were not logged: ratelimit; the counters count every one)"'
