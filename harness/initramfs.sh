@@ -88,6 +88,7 @@ list=$out.list
 		done
 		echo "$gbin/wardenctl"
 		echo "$gbin/warden_bench"
+		echo "$gbin/forge_segv"
 	} | while read -r f; do
 		echo "file /warden/bin/$(basename "$f") $f 0755 0 0"
 	done

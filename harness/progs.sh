@@ -3,9 +3,10 @@
 # Build the guest's own programs into $BUILD/guest, statically linked,
 # against the UAPI headers of this very build ($BUILD/usr/include, from
 # "make headers"): wardenctl (by its own Makefile, the one recipe for it),
-# warden_bench, and the tree's Landlock sandboxer (the Debian boot).  The
-# initramfs (initramfs.sh) and the Debian boot's test disk (vm.sh) take
-# them from there.
+# warden_bench, forge_segv (a task named "warden: " that segfaults, for
+# wardenctl_test.sh), and the tree's Landlock sandboxer (the Debian boot).
+# The initramfs (initramfs.sh) and the Debian boot's test disk (vm.sh)
+# take them from there.
 #
 # A program is rebuilt when its sources or the headers are not those it
 # was built from: their hash, not their times.  A missing header folder
@@ -48,6 +49,12 @@ if ! fresh warden_bench "$REPO/bench/warden_bench.c"; then
 	gcc -static $cflags -o "$gbin/warden_bench" "$REPO/bench/warden_bench.c" \
 		-lpthread || die "cannot build warden_bench"
 	built warden_bench
+fi
+if ! fresh forge_segv "$REPO/harness/guest/forge_segv.c"; then
+	# shellcheck disable=SC2086
+	gcc -static $cflags -o "$gbin/forge_segv" \
+		"$REPO/harness/guest/forge_segv.c" || die "cannot build forge_segv"
+	built forge_segv
 fi
 sandboxer=$TREE/samples/landlock/sandboxer.c
 if ! fresh sandboxer "$sandboxer"; then

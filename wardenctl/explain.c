@@ -5,9 +5,11 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "json_writer.h"
@@ -669,7 +671,7 @@ static void json_ring(json_writer_t *const w, const char *const name,
 
 static void print_explain_json(const struct ring *const denials,
 			       const struct ring *const settings,
-			       const unsigned long skipped)
+			       const unsigned long skipped, const bool audit)
 {
 	struct drops after = { 0 };
 	json_writer_t w;
@@ -684,19 +686,40 @@ static void print_explain_json(const struct ring *const denials,
 	json_drops(&w, &after);
 	jsonw_string_field(&w, "source", KMSG_PATH);
 	jsonw_uint_field(&w, "skipped", skipped);
+	if (audit)
+		jsonw_string_field(&w, "audit_log", AUDIT_LOG_PATH);
+	else
+		jsonw_null_field(&w, "audit_log");
 	jsonw_end_object(&w);
 	jsonw_end(&w);
 }
 
 /*
+ * Whether an audit daemon keeps its log here: its records reach it from
+ * the kernel by netlink, of types no user can write, where the kernel
+ * log takes anyone's text.  Where it is, it is the source to prefer.
+ */
+static bool has_audit_log(void)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	return root_path(path, sizeof(path), "%s", AUDIT_LOG_PATH) &&
+	       !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+/*
  * Where the reports come from, and that it is not an authenticated
  * channel: what wardenctl skipped there reads like Warden's, and is
- * someone else's.
+ * someone else's.  Where audit keeps a log, that is the better source.
  */
-static void print_source(const unsigned long skipped)
+static void print_source(const unsigned long skipped, const bool audit)
 {
 	printf("From the kernel log, " KMSG_PATH ": not an authenticated channel; only\n"
 	       "lines the kernel printed at NOTICE in the shape of Warden's are read.\n");
+	if (audit)
+		printf("Audit keeps a log here, " AUDIT_LOG_PATH ": its records, which\n"
+		       "no user can forge, are the better source (ausearch(8); see wardenctl(8)).\n");
 	if (skipped)
 		printf("Skipped %lu line%s that read%s like Warden's but %s not (see wardenctl(8)).\n",
 		       skipped, skipped == 1 ? "" : "s", skipped == 1 ? "s" : "",
@@ -767,9 +790,10 @@ int cmd_explain(const int argc, char *const argv[])
 	close(r.fd);
 
 	if (json) {
-		print_explain_json(&denials, &settings, skipped);
+		print_explain_json(&denials, &settings, skipped,
+				   has_audit_log());
 	} else {
-		print_source(skipped);
+		print_source(skipped, has_audit_log());
 		explain_ring(&denials, &denial);
 		printf("\n");
 		explain_ring(&settings, &setting);

@@ -288,8 +288,10 @@ bool open_log(struct log_reader *const r)
  *
  * The kernel's own records have facility 0, which user space cannot give
  * a write to /dev/kmsg (it gets LOG_USER); the level is pr_notice()'s for
- * the reports, pr_info()'s for the line at boot.
+ * the reports, pr_info()'s for the line at boot, pr_err()'s for a bad
+ * boot parameter.
  */
+#define LOG_ERR_PRIO 3
 #define LOG_NOTICE_PRIO 5
 #define LOG_INFO_PRIO 6
 
@@ -579,6 +581,30 @@ static bool is_consistent(const char *const text)
 	       !strcmp(knob + strlen(KNOB_PREFIX), rule);
 }
 
+/*
+ * settings.c's complaints about a boot parameter, "`%s' invalid for
+ * parameter `warden.%s'" and "unknown parameter `warden.%.*s'": the text
+ * in the first pair of quotes is the command line's, as root wrote it.
+ */
+static bool is_param_error(const char *const text)
+{
+	static const char invalid[] = "' invalid for parameter `warden.";
+	static const char unknown[] = "unknown parameter `warden.";
+	const size_t len = strlen(text);
+	const char *s, *last = NULL;
+
+	if (!len || text[len - 1] != '\'')
+		return false;
+	if (!strncmp(text, unknown, strlen(unknown)))
+		return true;
+	if (text[0] != '`')
+		return false;
+	for (s = text; (s = strstr(s, invalid)); s++)
+		last = s;
+	s = last ? match_word(last + strlen(invalid)) : NULL;
+	return s && !strcmp(s, "'");
+}
+
 /**
  * warden_line - Whether a message of the kernel log is one of Warden's
  * @msg: The message, from log_message().
@@ -586,7 +612,7 @@ static bool is_consistent(const char *const text)
  *
  * Return: LINE_REPORT for a report, a change of a setting or a notice of
  * the ratelimits; LINE_WARDEN for another of Warden's lines, which
- * explains nothing ("Up and running."); LINE_FORGED for a line that reads
+ * explains nothing ("Up and running.", a bad boot parameter); LINE_FORGED for a line that reads
  * like Warden's, but that the kernel did not print as Warden prints, or
  * not in Warden's shape; LINE_OTHER for anything else.
  */
@@ -598,6 +624,8 @@ enum line_kind warden_line(const char *const msg, const int prio)
 	if (strncmp(msg, WARDEN_PREFIX, strlen(WARDEN_PREFIX)))
 		return LINE_OTHER;
 	if (prio == LOG_INFO_PRIO && !strcmp(text, "Up and running."))
+		return LINE_WARDEN;
+	if (prio == LOG_ERR_PRIO && is_param_error(text))
 		return LINE_WARDEN;
 	if (prio != LOG_NOTICE_PRIO)
 		return LINE_FORGED;

@@ -6,7 +6,8 @@
  * Everything goes through the files the kernel offers: the sysctls in
  * /proc/sys/kernel/warden, the counters in /sys/kernel/security/warden,
  * the per-process policies in /proc/PID/attr/warden and the kernel log in
- * /dev/kmsg.  WARDENCTL_ROOT, if set, is put in front of all of them, so
+ * /dev/kmsg (explain looks for an audit daemon's log, to name it).
+ * WARDENCTL_ROOT, if set, is put in front of all of them, so
  * that the tests can run on a fake tree.
  *
  * The files, as bpftool's: main.c the usage, the options and the table of
@@ -27,6 +28,7 @@
 #define SYSCTL_DIR "/proc/sys/kernel/warden"
 #define SECURITYFS_DIR "/sys/kernel/security/warden"
 #define KMSG_PATH "/dev/kmsg"
+#define AUDIT_LOG_PATH "/var/log/audit/audit.log"
 #define ATTR_DIR "/proc/%s/attr/warden"
 #define KNOB_PREFIX "kernel.warden."
 

@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # TAP tests of wardenctl against the running kernel, as root: status
 # against the sysctls and the counters, set and read back, exit statuses,
-# explain and watch on a real denial, and exec and status --pid with
-# per-process policies.  Every setting is restored at
+# explain and watch on a real denial and on forged lines, and exec and
+# status --pid with per-process policies.  Every setting is restored at
 # the end.  The lock is tested in a boot of its own: wardenctl_lock_test.sh.
-W=/warden/bin/wardenctl
+# WARDENCTL names another wardenctl to test (an older one, with GUEST_DIR).
+W=${WARDENCTL:-/warden/bin/wardenctl}
 SYS=/proc/sys/kernel/warden
 COUNTERS=/sys/kernel/security/warden/counters
 RULES="protected_sticky_symlinks protected_nonaccess_hardlinks protected_fifos protected_regular ptrace_scope"
@@ -218,6 +219,51 @@ else
 	n=$((n + 1))
 	echo "ok $n wardenctl.watch.audit_prints_the_audit_record # SKIP no audit=1"
 fi
+
+# Forged lines (wardenctl(8), THE KERNEL LOG IS NOT AUTHENTICATED): a task
+# of the attacker's named "warden: " segfaults in a binary named like a
+# report, and the kernel prints "warden: [PID]: segfault at 0 ... in
+# rule=... path=forged-segv[...] likely on CPU ..." at INFO (the path is
+# unquoted, so that the "[" sticks to no quote: a tool that reads fields
+# finds a whole report there); root writes a report in Warden's exact
+# shape to /dev/kmsg at <5>, which the kernel logs as LOG_USER.  Neither
+# is taken for a report; the twin, the real denial above, still is.
+FORGED='rule=protected_regular verdict=denied op=open_creat knob=kernel.warden.protected_regular allowed_at=0 source=global pid=1 uid=0 fsuid=0 ppid=1 file_uid=0 comm="x" pcomm="y" path=forged-segv'
+segv_logged() {
+	dmesg | grep -q 'warden: \[[0-9]*\]: segfault at 0 .* in rule=protected_regular .* path=forged-segv\['
+}
+rm -rf /tmp/forge
+mkdir -m 0755 /tmp/forge
+cp /warden/bin/forge_segv "/tmp/forge/$FORGED"
+chmod 0755 "/tmp/forge/$FORGED"
+# printk_ratelimit() may drop the message: try again in a new window.
+for _ in 1 2 3; do
+	su -s /bin/sh attacker -c 'exec /tmp/forge/*' > /dev/null 2>&1
+	segv_rc=$?
+	segv_logged && break
+	sleep 6
+done
+ok forged.segv.killed_by_SIGSEGV [ "$segv_rc" = 139 ]
+ok forged.segv.kernel_printed_it segv_logged
+echo '<5>warden: rule=protected_regular verdict=denied op=open_creat knob=kernel.warden.protected_regular allowed_at=0 source=global pid=1 uid=0 fsuid=0 ppid=1 file_uid=0 comm="x" pcomm="y" path="forged-kmsg"' > /dev/kmsg
+ok forged.kmsg.written eval 'dmesg | grep -qF "path=\"forged-kmsg\""'
+run explain
+ok forged.explain_takes_neither eval '[ "$rc" = 0 ] && ! has forged-'
+ok forged.explain_twin_the_real_denial \
+	has "follow the symlink \"$LINK\", owned by uid 1000,"
+run explain --json
+skipped=$(sed -n 's/.*"skipped":\([0-9]*\).*/\1/p' "$OUT")
+ok forged.explain_json_takes_neither \
+	eval '[ "$rc" = 0 ] && ! has forged- && has "\"path\":\"$LINK\""'
+ok forged.explain_json_counts_both_skipped [ "${skipped:-0}" -ge 2 ]
+timeout 10 "$W" watch --all --audit > "$OUT" 2> "$ERR"
+rc=$?
+ok forged.watch_prints_neither \
+	eval '[ "$rc" = 0 ] && ! has forged- && ! grep -q forged- "$ERR"'
+ok forged.watch_warns_of_them has_err "reads like Warden's but is not (seq "
+ok forged.watch_twin_the_real_denial \
+	eval 'grep -q "^warden: rule=protected_sticky_symlinks verdict=denied op=follow .* path=\"$LINK\"\$" "$OUT"'
+rm -rf /tmp/forge
 
 # exec and status --pid: per-process policies.  The link above, of uid
 # 1000's in /tmp, is followed by root at the global level 0; a command

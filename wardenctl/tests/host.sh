@@ -372,6 +372,20 @@ fs_report 1 protected_regular open_creat 0 /tmp/fine > "$KMSG"
 ok "explain: the twin, all in Warden's shape, skips nothing" \
 	eval 'status_is 0 explain && has "/tmp/fine" && ! has Skipped'
 
+# explain: where an audit daemon keeps its log, it is named as the better
+# source; a directory in its place is no log.
+fake_root
+fs_report 1 protected_regular open_creat 0 /tmp/fine > "$KMSG"
+mkdir -p "$ROOT/var/log/audit/audit.log"
+ok "explain: no audit log (a directory in its place), none named" \
+	eval 'status_is 0 explain && has "/tmp/fine" && ! has "Audit keeps" && status_is 0 explain --json && json_true "j[\"audit_log\"] is None"'
+rmdir "$ROOT/var/log/audit/audit.log"
+: > "$ROOT/var/log/audit/audit.log"
+ok "explain: the twin, an audit daemon's log, is named as the better source" \
+	eval 'status_is 0 explain && has "/tmp/fine" && has "Audit keeps a log here, /var/log/audit/audit.log: its records, which"'
+ok "explain --json: the audit daemon's log is named" \
+	eval 'status_is 0 explain --json && json_true "j[\"audit_log\"] == \"/var/log/audit/audit.log\" and len(j[\"denials\"]) == 1"'
+
 printf '6,1,0,-;warden: initialized\n5,2,0,-;warden: rule=protected_fifos suppressed=3 subject=root\n' > "$KMSG"
 ok "explain of a log without denials exits 0 and says so" \
 	eval 'status_is 0 explain && has "No Warden denial" && has "(3 more reports of protected_fifos by root were not logged: ratelimit; the counters count every one)"'
@@ -838,37 +852,67 @@ ok "explain: the twin by the global level names its sysctl" \
 	eval 'status_is 0 explain && has "wardenctl set symlinks 0" && ! has "own policy"'
 
 # Forged lines: a task named "warden: " that segfaults in a binary whose
-# name carries the fields gets the kernel to print them, at KERN_INFO; one
-# at NOTICE that only starts like a report; one user space wrote (facility
-# 1).  None is Warden's; the twin, the true report at NOTICE, is.
+# name carries the fields gets the kernel to print them, at KERN_INFO, or
+# at KERN_EMERG for pid 1 (6.12's arch/x86/mm/fault.c, "%s[%d]: segfault
+# at %lx ip %px sp %px error %lx" then " in %pD[%lx,%lx+%lx]"); the fields
+# alone at INFO; at NOTICE, the fields then text; a key twice (the "%s=%u"
+# of a file report as uid=, or a field added at the end); text stuck to
+# the last quote; one user space wrote (facility 1).  None is Warden's,
+# nor is a line with text before "warden: "; the twin, the true report at
+# NOTICE, is.
 
-segv='6,123,456,-;warden: [1234]: segfault at 0 ip 0000000000401000 sp 00007ffd00000000 error 4 in rule=protected_regular verdict=denied op=open_creat knob=kernel.warden.protected_regular allowed_at=0 source=global pid=1 uid=0 fsuid=0 ppid=1 file_uid=0 comm="x" pcomm="y" path="/etc/shadow"[401000+1000]'
-segv_shape='6,124,457,-;warden: rule=protected_regular verdict=denied op=open_creat knob=kernel.warden.protected_regular allowed_at=0 source=global pid=1 uid=0 fsuid=0 ppid=1 file_uid=0 comm="x" pcomm="y" path="/etc/shadow"'
-near='5,125,458,-;warden: rule=protected_regular verdict=denied op=open_creat knob=kernel.warden.protected_regular allowed_at=0 source=global pid=1 uid=0 fsuid=0 ppid=1 file_uid=0 comm="x" pcomm="y" path="/etc/shadow" [401000+1000]'
-user='12,126,459,-;warden: rule=protected_regular verdict=denied op=open_creat knob=kernel.warden.protected_regular allowed_at=0 source=global pid=1 uid=0 fsuid=0 ppid=1 file_uid=0 comm="x" pcomm="y" path="/etc/shadow"'
-real='5,127,460,-;warden: rule=protected_regular verdict=denied op=open_creat knob=kernel.warden.protected_regular allowed_at=0 source=global pid=9 uid=0 fsuid=0 ppid=1 file_uid=1000 dir_uid=0 dir_mode=1777 comm="x" pcomm="y" path="/tmp/real"'
+fields='rule=protected_regular verdict=denied op=open_creat knob=kernel.warden.protected_regular allowed_at=0 source=global pid=1 uid=0 fsuid=0 ppid=1 file_uid=0 comm="x" pcomm="y" path="/etc/shadow"'
+segv="6,123,456,-;warden: [1234]: segfault at 0 ip 0000000000401745 sp 00007ffd2b1c3e40 error 6 in $fields[1745,401000+79000] likely on CPU 0 (core 0, socket 0)"
+segv_init="0,124,457,-;warden: [1]: segfault at 0 ip 0000000000401745 sp 00007ffd2b1c3e40 error 6 in $fields[1745,401000+79000] likely on CPU 1 (core 1, socket 0)"
+segv_shape="6,125,458,-;warden: $fields"
+near="5,126,459,-;warden: $fields [1745,401000+79000]"
+user="12,127,460,-;warden: $fields"
+dup_owner="5,128,461,-;warden: ${fields%% file_uid=*} uid=0 comm=\"x\" pcomm=\"y\" path=\"/etc/shadow\""
+dup_end="5,129,462,-;warden: $fields comm=\"z\""
+stuck="5,130,463,-;warden: $fields/x"
+before="5,131,464,-;kernel: warden: $fields"
+real='5,132,465,-;warden: rule=protected_regular verdict=denied op=open_creat knob=kernel.warden.protected_regular allowed_at=0 source=global pid=9 uid=0 fsuid=0 ppid=1 file_uid=1000 dir_uid=0 dir_mode=1777 comm="x" pcomm="y" path="/tmp/real"'
 forged_log() {
 	fake_root
-	printf '%s\n' "$segv" "$segv_shape" "$near" "$user" > "$KMSG"
+	printf '%s\n' "$segv" "$segv_init" "$segv_shape" "$near" "$user" \
+		"$dup_owner" "$dup_end" "$stuck" "$before" > "$KMSG"
 }
 forged_log
 ok "explain of forged lines: no denial, no advice to switch a rule off" \
 	eval 'status_is 0 explain && has "No Warden denial" && ! has "set kernel.warden" && ! has "sysctl kernel.warden" && ! has "wardenctl set" && ! has shadow'
-ok "explain of forged lines: they are counted as skipped" \
-	has 'Skipped 4 lines that read like Warden'"'"'s but are not (see wardenctl(8)).'
-ok "explain --json of forged lines: no denial, four skipped" \
-	eval 'status_is 0 explain --json && json_true "j[\"denials\"] == [] and j[\"settings\"] == [] and j[\"skipped\"] == 4"'
+ok "explain of forged lines: the eight that start as Warden's are counted as skipped" \
+	has 'Skipped 8 lines that read like Warden'"'"'s but are not (see wardenctl(8)).'
+ok "explain --json of forged lines: no denial, eight skipped" \
+	eval 'status_is 0 explain --json && json_true "j[\"denials\"] == [] and j[\"settings\"] == [] and j[\"skipped\"] == 8"'
 ok "watch of forged lines prints nothing, and names each on stderr" \
-	eval 'status_is 0 watch --all && [ ! -s "$OUT" ] && [ "$(grep -c "reads like Warden" "$ERR")" = 4 ] && has_err "(seq 123)" && has_err "(seq 126)" && ! grep -q shadow "$ERR"'
+	eval 'status_is 0 watch --all && [ ! -s "$OUT" ] && [ "$(grep -c "reads like Warden" "$ERR")" = 8 ] && has_err "(seq 123)" && has_err "(seq 130)" && ! has_err "(seq 131)" && ! grep -q shadow "$ERR"'
 ok "watch --audit of forged lines prints nothing either" \
 	eval 'status_is 0 watch --all --audit && [ ! -s "$OUT" ]'
 echo "$real" >> "$KMSG"
 ok "the twin: the true report at NOTICE is explained, the forged ones still not" \
-	eval 'status_is 0 explain && has "[1/1] protected_regular: denied" && has "\"/tmp/real\"" && ! has shadow && has "Skipped 4 lines"'
+	eval 'status_is 0 explain && has "[1/1] protected_regular: denied" && has "\"/tmp/real\"" && ! has shadow && has "Skipped 8 lines"'
 ok "the twin: explain --json has it, and only it" \
-	eval 'status_is 0 explain --json && json_true "len(j[\"denials\"]) == 1 and j[\"denials\"][0][\"fields\"][\"path\"] == \"/tmp/real\" and j[\"skipped\"] == 4"'
+	eval 'status_is 0 explain --json && json_true "len(j[\"denials\"]) == 1 and j[\"denials\"][0][\"fields\"][\"path\"] == \"/tmp/real\" and j[\"skipped\"] == 8"'
 ok "the twin: watch prints it, and only it" \
 	eval 'status_is 0 watch --all && [ "$(cat "$OUT")" = "${real#*;}" ]'
+
+# Warden's complaints about a boot parameter, at ERR, are Warden's: not
+# skipped, and they explain nothing.  The twins: the same written by user
+# space (facility 1, 11), at NOTICE, or with text after the last quote.
+
+param_bad="warden: \`x y' invalid for parameter \`warden.ptrace_scope'"
+param_unknown="warden: unknown parameter \`warden.foo'"
+fake_root
+printf '3,1,0,-;%s\n3,2,0,-;%s\n' "$param_bad" "$param_unknown" > "$KMSG"
+ok "explain: Warden's complaints about a boot parameter are not skipped, nor explained" \
+	eval 'status_is 0 explain && ! has Skipped && has "No Warden denial" && has "No change of a Warden setting"'
+ok "watch: they are printed as Warden's, with no warning" \
+	eval 'status_is 0 watch --all && [ "$(cat "$OUT")" = "$(printf "%s\n%s" "$param_bad" "$param_unknown")" ] && [ ! -s "$ERR" ]'
+printf '11,1,0,-;%s\n5,2,0,-;%s\n3,3,0,-;%s x\n' "$param_bad" "$param_unknown" "$param_bad" > "$KMSG"
+ok "explain: the twins, by user space, at NOTICE, or with text after, are skipped" \
+	eval 'status_is 0 explain && has "Skipped 3 lines"'
+ok "watch: the twins are not printed, but warned of" \
+	eval 'status_is 0 watch --all && [ ! -s "$OUT" ] && [ "$(grep -c "reads like Warden" "$ERR")" = 3 ]'
 
 # Forged audit records: a record at another level, one whose lsm=warden
 # is not in its place, and one of another type; the twin is the kernel's.
