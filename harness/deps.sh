@@ -14,9 +14,13 @@ packages=(
 )
 
 # Programs the guest runs but the host must not install (auditd would
-# start its daemon on the host): their packages are unpacked, not
-# installed, under $GUEST_DEBS (initramfs.sh copies what the guest needs).
-unpacked=(auditd libauparse0)
+# start its daemon on the host, nfs-kernel-server and rpcbind theirs):
+# their packages are unpacked, not installed, under $GUEST_DEBS
+# (initramfs.sh copies what the guest needs).  The NFS server's user
+# space (nfs_test.sh): rpcbind, exportfs, rpc.mountd and rpc.nfsd, the
+# TCP wrappers library they link, libtirpc's /etc/netconfig and
+# netbase's /etc/services.
+unpacked=(auditd libauparse0 rpcbind nfs-kernel-server libwrap0 libtirpc-common netbase)
 
 # Each is unpacked again when apt's candidate version is not the one
 # unpacked (the version is in its marker file).

@@ -47,7 +47,8 @@ tool_files() {
 				die "no program $tool on the host or in $GUEST_DEBS (make deps)"
 		fi
 		echo "/usr/bin/${tool##*/} $(readlink -f "$path")"
-		LD_LIBRARY_PATH=$GUEST_DEBS/lib/x86_64-linux-gnu ldd "$path" |
+		LD_LIBRARY_PATH=$GUEST_DEBS/lib/x86_64-linux-gnu:$GUEST_DEBS/usr/lib/x86_64-linux-gnu \
+			ldd "$path" |
 			awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' |
 			while read -r lib; do
 				echo "${lib#"$GUEST_DEBS"} $(readlink -f "$lib")"
@@ -93,8 +94,14 @@ list=$out.list
 		echo "file /warden/bin/$(basename "$f") $f 0755 0 0"
 	done
 	# The real audit tools, to read Warden's records as an administrator
-	# does (ausearch_test.sh).
-	tool_files sbin/ausearch sbin/aureport ${GUEST_TOOLS:+${GUEST_TOOLS//,/ }}
+	# does (ausearch_test.sh), and the NFS server's user space, to export
+	# a folder over loopback (nfs_test.sh).
+	tool_files sbin/ausearch sbin/aureport \
+		sbin/rpcbind usr/sbin/exportfs usr/sbin/rpc.mountd usr/sbin/rpc.nfsd \
+		${GUEST_TOOLS:+${GUEST_TOOLS//,/ }}
+	for f in netconfig services; do
+		echo "file /etc/$f $GUEST_DEBS/etc/$f 0644 0 0"
+	done
 	printf '%s\n' "$cmd" > "$out.cmd"
 	echo "file /warden/cmd $out.cmd 0644 0 0"
 	[ "$cmd" = "@interactive" ] && echo "file /warden/interactive /dev/null 0644 0 0"
