@@ -6,7 +6,9 @@
 # tree's merge_config.sh: the selftests' own tools/testing/selftests/warden/config
 # (what the tests need), harness/config/base.config (what the harness needs
 # to boot them), harness/config/distro.config (what the Debian boot needs;
-# not for the debug kernel), then BUILD_FLAVOR's fragment; or the fragments
+# not for the debug kernel) and harness/config/nfs.config (the NFS test's
+# server and client; not for the debug kernel either, which has no INET),
+# then BUILD_FLAVOR's fragment; or the fragments
 # given as arguments.  A later fragment overrides an earlier one.  An option a
 # fragment asks for that does not survive is an error, not a surprise at
 # boot: merge_config.sh says so ("Value requested for ... not in final
@@ -46,7 +48,8 @@ if [ ${#fragments[@]} -eq 0 ]; then
 	fragments=("$selftests_config" "$REPO/harness/config/base.config")
 	# The Debian boot's needs: the main kernel and its variants, not the
 	# debug kernel.
-	[ "$BUILD_FLAVOR" = debug ] || fragments+=("$REPO/harness/config/distro.config")
+	[ "$BUILD_FLAVOR" = debug ] ||
+		fragments+=("$REPO/harness/config/distro.config" "$REPO/harness/config/nfs.config")
 	[ -z "$FLAVOR_CONFIG" ] || fragments+=("$FLAVOR_CONFIG")
 fi
 case "$BUILD_FLAVOR" in

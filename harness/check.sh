@@ -9,7 +9,8 @@
 #
 # First wardenctl's host tests.  BUILD_FLAVOR=debug runs the same boots on
 # the debug kernel, and first the KUnit tests it ran at boot, but not the
-# boot "cost": Warden's instruction budget is the main kernel's.
+# boot "cost": Warden's instruction budget is the main kernel's; nor the
+# NFS test, whose server and client only the main kernel has.
 # WARDEN_STRESS_ATTEMPTS sets the size of the race tests; WARDEN_COST_<NAME>
 # a bound of the budget (harness/guest/bench_cost.sh).
 . "$(dirname "$0")/env.sh"
@@ -19,13 +20,17 @@ kunit=
 if grep -q '^CONFIG_SECURITY_WARDEN_KUNIT_TEST=y' "$BUILD/.config" 2>/dev/null; then
 	kunit="'sh /warden/kunit.sh warden_fs warden_report warden_settings warden_policy'"
 fi
+# protected_regular on NFSv3 (nfs_test.sh): on the main kernel, which
+# has NFS (harness/config/nfs.config), not on the debug one.
+nfs="'sh /warden/nfs_test.sh'"
+[ "$BUILD_FLAVOR" != debug ] || nfs=
 stress="WARDEN_STRESS_ATTEMPTS=$WARDEN_STRESS_ATTEMPTS"
 # The bounds set in the environment, for the guest.
 cost=$(env | grep -E "^WARDEN_COST_[A-Z0-9_]+=[^ '\"\\]*\$" | tr '\n' ' ') || true
 fuzz="FUZZ_SEED=$FUZZ_SEED FUZZ_SYSCALLS=$FUZZ_SYSCALLS FUZZ_STRESS_SECONDS=$FUZZ_STRESS_SECONDS"
 boots=(
 	# name | kernel arguments | test commands [| settings of run.sh]
-	"suite|audit=1|$kunit $t/symlink_test $t/hardlink_test $t/sticky_create_test $t/sysctl_test $t/knob_fuzz_test $t/ptrace_test $t/policy_test $t/report_test $t/lsm_list_modules_test 'sh /warden/wardenctl_test.sh' 'sh /warden/sysctl_example_test.sh' 'sh /warden/ausearch_test.sh' 'sh /warden/nfs_test.sh'"
+	"suite|audit=1|$kunit $t/symlink_test $t/hardlink_test $t/sticky_create_test $t/sysctl_test $t/knob_fuzz_test $t/ptrace_test $t/policy_test $t/report_test $t/lsm_list_modules_test 'sh /warden/wardenctl_test.sh' 'sh /warden/sysctl_example_test.sh' 'sh /warden/ausearch_test.sh' $nfs"
 	# The races, with a preemptible kernel even without SMP; then complain
 	# mode and the counters, without audit=1: the flood test makes
 	# 100,000 denials.
