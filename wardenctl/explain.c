@@ -273,7 +273,13 @@ static void explain_fs(const struct fields *const f, const struct rule *const r)
 
 	explain_who(f, "");
 	printf("    what:    ");
-	if (!strcmp(op, "follow")) {
+	if (!strcmp(op, "follow") && field(f, "target_uid")) {
+		/* protected_symlink_owner: the path is where the link led. */
+		printf("follow a symlink owned by uid ");
+		print_value(field(f, "link_uid"));
+		printf(" to ");
+		owner = field(f, "target_uid");
+	} else if (!strcmp(op, "follow")) {
 		owner = field(f, "link_uid");
 		printf("follow the symlink ");
 	} else if (!strcmp(op, "link")) {

@@ -463,6 +463,7 @@ static const char *match_subj(const char *s, const char *fmt)
  *   %e             a name a user chose, escaped by report.c, to a quote
  *   %p             a policy, "RULE=N RULE=N ..."
  *   %D             report.c's " dir_uid=%u dir_mode=%04o", or nothing
+ *   %T             report.c's " target_uid=%u", or nothing
  *   %C             report.c's " path_cut=%zu", or nothing
  *   %a             a string audit_log_untrustedstring() wrote
  *   %t             the tty of audit_log_task_info()
@@ -517,6 +518,9 @@ static const char *match_shape(const char *s, const char *fmt)
 		case 'C':
 			s = match_optional(s, " path_cut=%zu");
 			break;
+		case 'T':
+			s = match_optional(s, " target_uid=%u");
+			break;
 		case 'a':
 			s = match_audit_string(s);
 			break;
@@ -543,12 +547,13 @@ static bool is_shape(const char *const s, const char *const fmt)
 
 /*
  * The formats of security/warden/report.c, after its pr_fmt() "warden: ",
- * as of "warden: Add per-process policies": a file rule's report (the
- * "%s=%u" is link_uid= or file_uid=), ptrace_scope's, a change of a
- * setting or of a process's policy, and the ratelimits' notices.
+ * as of "warden: Restrict following symlinks whose owner does not
+ * match": a file rule's report (the "%s=%u" is link_uid= or file_uid=,
+ * target_uid= only protected_symlink_owner's), ptrace_scope's, a change
+ * of a setting or of a process's policy, and the ratelimits' notices.
  */
 static const char *const report_shapes[] = {
-	"rule=%w verdict=%w op=%w knob=kernel.warden.%w allowed_at=%d source=%w pid=%d uid=%u fsuid=%u ppid=%d %w=%u%D comm=\"%e\" pcomm=\"%e\"%C path=\"%e\"",
+	"rule=%w verdict=%w op=%w knob=kernel.warden.%w allowed_at=%d source=%w pid=%d uid=%u fsuid=%u ppid=%d %w=%u%D%T comm=\"%e\" pcomm=\"%e\"%C path=\"%e\"",
 	"rule=ptrace_scope verdict=%w op=%w knob=kernel.warden.ptrace_scope allowed_at=%d source=%w scope=%d tracer_pid=%d tracer_uid=%u target_pid=%d target_uid=%u ppid=%d tracer_comm=\"%e\" target_comm=\"%e\" pcomm=\"%e\"",
 	"setting=kernel.warden.%w old=\"%d\" new=\"%d\" via=%w res=%d pid=%d uid=%u auid=%u ses=%u comm=\"%e\"",
 	"setting=policy old=\"%p\" new=\"%p\" via=process res=%d pid=%d uid=%u auid=%u ses=%u comm=\"%e\"",
@@ -672,7 +677,7 @@ bool is_suppressed(const struct fields *const f)
 #define AUDIT_TASK_INFO " ppid=%d pid=%d auid=%u uid=%u gid=%u euid=%u suid=%u fsuid=%u egid=%u sgid=%u fsgid=%u tty=%t ses=%u comm=%a exe=%a%S"
 
 static const char *const audit_shapes[] = {
-	"type=1702 lsm=warden op=%w rule=%w mode=%w allowed_at=%d source=%w" AUDIT_TASK_INFO " path=%a %w=%u res=%d",
+	"type=1702 lsm=warden op=%w rule=%w mode=%w allowed_at=%d source=%w" AUDIT_TASK_INFO " path=%a %w=%u%T res=%d",
 	"type=1400 avc:  denied  { %w } for  pid=%d comm=%a path=%a lsm=warden op=%w rule=%w mode=%w allowed_at=%d source=%w %w=%u uid=%u auid=%u ses=%u tclass=%w permissive=%d",
 	"type=1400 avc:  denied  { %w } for  pid=%d comm=%a opid=%d ocomm=%a lsm=warden op=%w rule=ptrace_scope mode=%w scope=%d allowed_at=%d source=%w uid=%u auid=%u ses=%u tclass=process permissive=%d",
 	"type=1405 lsm=warden op=set setting=kernel.warden.%w old=\"%d\" new=\"%d\" via=%w" AUDIT_TASK_INFO " res=%d",

@@ -27,6 +27,8 @@ const struct rule rules[] = {
 	RULE("protected_regular", "regular", .max = 2,
 	     .op = "open_creat", .file_kind = "regular file"),
 	RULE("ptrace_scope", "ptrace", .max = 3, .final = 3, .ptrace = true),
+	RULE("protected_symlink_owner", "symlink-owner", .max = 2,
+	     .op = "follow", .file_kind = "file"),
 };
 
 _Static_assert(ARRAY_SIZE(rules) == RULE_COUNT,
