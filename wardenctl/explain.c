@@ -286,6 +286,8 @@ static void explain_fs(const struct fields *const f, const struct rule *const r)
 		printf("make a hard link to ");
 	} else if (!strcmp(op, "open_creat")) {
 		printf("open with O_CREAT the existing %s ", file_kind(r));
+	} else if (!strcmp(op, "write")) {
+		printf("write to (open for writing, or truncate) ");
 	} else {
 		print_text(op);
 		putchar(' ');

@@ -29,6 +29,8 @@ const struct rule rules[] = {
 	RULE("ptrace_scope", "ptrace", .max = 3, .final = 3, .ptrace = true),
 	RULE("protected_symlink_owner", "symlink-owner", .max = 2,
 	     .op = "follow", .file_kind = "file"),
+	RULE("protected_sticky_writes", "writes", .max = 2,
+	     .op = "write", .file_kind = "file"),
 };
 
 _Static_assert(ARRAY_SIZE(rules) == RULE_COUNT,

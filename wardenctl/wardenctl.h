@@ -110,7 +110,7 @@ struct rule {
 	bool ptrace;		/* its reports name a tracer and a target */
 };
 
-#define RULE_COUNT 6
+#define RULE_COUNT 7
 
 extern const struct rule rules[];
 

@@ -9,7 +9,8 @@
 W=${WARDENCTL:-/warden/bin/wardenctl}
 SYS=/proc/sys/kernel/warden
 COUNTERS=/sys/kernel/security/warden/counters
-RULES="protected_sticky_symlinks protected_nonaccess_hardlinks protected_fifos protected_regular ptrace_scope"
+# Every rule the kernel has, in its order: the counters list them all.
+RULES=$(sed -n 's/^rule=\([a-z_]*\) .*/\1/p' "$COUNTERS")
 OUT=/tmp/wardenctl.out
 ERR=/tmp/wardenctl.err
 LINK=/tmp/wardenctl-link
@@ -50,6 +51,8 @@ alias_of() {
 	protected_fifos) echo fifos ;;
 	protected_regular) echo regular ;;
 	ptrace_scope) echo ptrace ;;
+	protected_symlink_owner) echo symlink-owner ;;
+	protected_sticky_writes) echo writes ;;
 	esac
 }
 

@@ -23,7 +23,7 @@ KMSG=$ROOT/dev/kmsg
 OUT=$tmp/out
 ERR=$tmp/err
 
-RULES="protected_sticky_symlinks protected_nonaccess_hardlinks protected_fifos protected_regular ptrace_scope protected_symlink_owner"
+RULES="protected_sticky_symlinks protected_nonaccess_hardlinks protected_fifos protected_regular ptrace_scope protected_symlink_owner protected_sticky_writes"
 # The repository's TAP helpers; the Debian source package (harness/deb.sh)
 # carries a copy beside this file.
 tap=$(dirname "$0")/tap.sh
@@ -71,7 +71,7 @@ ok "status prints a table and exits 0" status_is 0 status
 ok "status table has a header" \
 	eval 'head -n 1 "$OUT" | grep -qE "^RULE +ALIAS +LEVEL +RANGE +MODE +DENIED +WOULD_DENY$"'
 ok "status table lists every rule in the kernel's order" \
-	eval '[ "$(sed -n "2,7p" "$OUT" | awk "{ print \$1 }" | tr "\n" " ")" = "$RULES " ]'
+	eval '[ "$(sed -n "2,8p" "$OUT" | awk "{ print \$1 }" | tr "\n" " ")" = "$RULES " ]'
 # Every cell of a column starts where its header does (right-aligned
 # numbers end where it ends).
 aligned() {
@@ -106,13 +106,13 @@ ok "status --json is valid JSON" \
 ok "status --json is one line" eval '[ "$(wc -l < "$OUT")" = 1 ]'
 ok "status --json: locked is false" json_true 'j["locked"] is False'
 ok "status --json lists every rule in order with its alias and range" \
-	json_true '[(r["name"], r["alias"], r["max"]) for r in j["rules"]] == [("protected_sticky_symlinks", "symlinks", 2), ("protected_nonaccess_hardlinks", "hardlinks", 1), ("protected_fifos", "fifos", 2), ("protected_regular", "regular", 2), ("ptrace_scope", "ptrace", 3), ("protected_symlink_owner", "symlink-owner", 2)]'
+	json_true '[(r["name"], r["alias"], r["max"]) for r in j["rules"]] == [("protected_sticky_symlinks", "symlinks", 2), ("protected_nonaccess_hardlinks", "hardlinks", 1), ("protected_fifos", "fifos", 2), ("protected_regular", "regular", 2), ("ptrace_scope", "ptrace", 3), ("protected_symlink_owner", "symlink-owner", 2), ("protected_sticky_writes", "writes", 2)]'
 ok "status --json: a level of 2" json_true 'j["rules"][3]["level"] == 2'
 ok "status --json: a level of 1" json_true 'j["rules"][2]["level"] == 1'
 ok "status --json: complain mode" json_true 'j["rules"][2]["mode"] == "complain"'
 ok "status --json: enforce mode" json_true 'j["rules"][3]["mode"] == "enforce"'
 ok "status --json: counters as integers" \
-	json_true '[(r["denied"], r["would_deny"]) for r in j["rules"]] == [(0, 1), (10, 11), (20, 21), (30, 31), (40, 41), (50, 51)]'
+	json_true '[(r["denied"], r["would_deny"]) for r in j["rules"]] == [(0, 1), (10, 11), (20, 21), (30, 31), (40, 41), (50, 51), (60, 61)]'
 echo 1 > "$SYS/lock"
 run status --json
 ok "status --json: locked is true when kernel.warden.lock is 1" json_true 'j["locked"] is True'
@@ -158,7 +158,7 @@ ok "set by alias writes no other sysctl" \
 	eval 'value_is "$SYS/protected_regular" 1 && value_is "$SYS/protected_fifos_complain" 0'
 for r in symlinks:protected_sticky_symlinks:2 hardlinks:protected_nonaccess_hardlinks:1 \
 	 fifos:protected_fifos:2 regular:protected_regular:2 ptrace:ptrace_scope:3 \
-	 symlink-owner:protected_symlink_owner:2; do
+	 symlink-owner:protected_symlink_owner:2 writes:protected_sticky_writes:2; do
 	alias=${r%%:*}
 	rest=${r#*:}
 	name=${rest%:*}
@@ -822,6 +822,22 @@ sample_log
 ok "explain: the twin, a sticky symlink, names the link, not a target" \
 	eval 'status_is 0 explain && has "follow the symlink \"/tmp/backup-report.txt\", owned by uid 1000" && ! has "follow a symlink owned by"'
 
+# explain of protected_sticky_writes: a write without O_CREAT
+sticky_writes_log() {
+	cat > "$KMSG" <<'EOF'
+5,310,6000000,-;warden: rule=protected_sticky_writes verdict=denied op=write knob=kernel.warden.protected_sticky_writes allowed_at=0 source=global pid=51 uid=0 fsuid=0 ppid=1 file_uid=1000 dir_uid=0 dir_mode=1777 comm="rsync" pcomm="sh" path="/tmp/report.txt"
+EOF
+}
+fake_root
+sticky_writes_log
+ok "explain: writes names the write, the file, its owner and the directory" \
+	eval 'status_is 0 explain && has "write to (open for writing, or truncate) \"/tmp/report.txt\", owned by uid 1000" && has "in a sticky directory owned by uid 0, mode 1777" && ! has "O_CREAT"'
+ok "explain: writes names its knob by its alias" \
+	has 'wardenctl set writes 0'
+sample_log
+ok "explain: the twin, an O_CREAT reopen, is not called a write" \
+	eval 'status_is 0 explain && ! has "write to (open for writing"'
+
 # status --pid: the fake /proc/PID/attr/warden/effective
 
 fake_effective() {
@@ -846,7 +862,7 @@ ok "status --pid shows a rule the process did not raise" \
 ok "status --pid --json is valid JSON" \
 	eval 'status_is 0 status --pid 42 --json && python3 -m json.tool "$OUT" > /dev/null'
 ok "status --pid --json has the pid and every rule's levels" \
-	json_true 'j["pid"] == 42 and [(r["name"], r["global"], r["process"], r["effective"]) for r in j["rules"]] == [("protected_sticky_symlinks", 1, 2, 2), ("protected_nonaccess_hardlinks", 1, 0, 1), ("protected_fifos", 1, 0, 1), ("protected_regular", 1, 0, 1), ("ptrace_scope", 1, 3, 3), ("protected_symlink_owner", 1, 0, 1)]'
+	json_true 'j["pid"] == 42 and [(r["name"], r["global"], r["process"], r["effective"]) for r in j["rules"]] == [("protected_sticky_symlinks", 1, 2, 2), ("protected_nonaccess_hardlinks", 1, 0, 1), ("protected_fifos", 1, 0, 1), ("protected_regular", 1, 0, 1), ("ptrace_scope", 1, 3, 3), ("protected_symlink_owner", 1, 0, 1), ("protected_sticky_writes", 1, 0, 1)]'
 ok "status --pid ignores fields it does not know" \
 	eval 'sed -i "s/\$/ future=1/" "$ROOT/proc/42/attr/warden/effective" && status_is 0 status --pid 42 --json && json_true "j[\"rules\"][4][\"effective\"] == 3"'
 ok "status --pid of no process exits 1 and says so" \
