@@ -20,12 +20,16 @@
 #    in a sticky group-writable folder too, refused; ausearch finds the
 #    records; journalctl -k and wardenctl explain read the same reports.
 # 4. Landlock: the tree's sandboxer confines a shell, under wardenctl exec.
+# 5. protected_symlink_owner and protected_sticky_writes: root's jobs
+#    (a script, chown -R -L, cp, rsync --inplace) through bob's link in
+#    his own folder, and onto his file in /tmp, refused in 2. and 3. and
+#    doing their damage with both rules off.
 . /warden/tap.sh
 TAP_PREFIX=distro.
 export PATH=/warden/bin:$PATH
 K=/proc/sys/kernel/warden
 OUT=/tmp/distro.out ERR=/tmp/distro.err
-RULES="protected_sticky_symlinks protected_nonaccess_hardlinks protected_fifos protected_regular ptrace_scope"
+RULES="protected_sticky_symlinks protected_nonaccess_hardlinks protected_fifos protected_regular ptrace_scope protected_symlink_owner protected_sticky_writes"
 
 q() { "$@" > $OUT 2> $ERR; }
 
@@ -48,11 +52,11 @@ reports_since() {	# reports_since [CURSOR]: Warden's reports in the kernel log s
 		grep -E '^warden: rule=.* (verdict|suppressed)='
 }
 
-levels() {	# levels SYMLINKS HARDLINKS FIFOS REGULAR PTRACE COMPLAIN
-	local r v=("$1" "$2" "$3" "$4" "$5") i=0
+levels() {	# levels SYMLINKS HARDLINKS FIFOS REGULAR PTRACE OWNER WRITES COMPLAIN
+	local r v=("$1" "$2" "$3" "$4" "$5" "$6" "$7") i=0
 	for r in $RULES; do
 		echo "${v[$i]}" > $K/$r
-		echo "$6" > $K/${r}_complain
+		echo "$8" > $K/${r}_complain
 		i=$((i + 1))
 	done
 }
@@ -111,7 +115,7 @@ echo '* * * * * date >> /tmp/wl-cron-alice.log' | crontab -u alice -
 
 # --- 2. Level 1, enforcing, mainline's checks off.
 sysctl -q -w kernel.yama.ptrace_scope=0
-levels 1 1 1 1 1 0
+levels 1 1 1 1 1 1 1 0
 c=$(cursor)
 before=$(total denied)
 workload level1
@@ -120,12 +124,28 @@ ok level1_nothing_reported eval '! reports_since "$c" | sed "s/^/# /" | grep .'
 
 # The denied twins: the demo's attacks by bob, with the real programs.
 plant() {	# plant: bob's link, FIFO and world-writable file in /tmp
-	rm -rf /tmp/report.txt /tmp/pipe /tmp/app.log /var/tmp/bob-shadow
+	rm -rf /tmp/report.txt /tmp/pipe /tmp/app.log /var/tmp/bob-shadow /tmp/bob-app
 	# A root-only file stands for /etc/shadow: a kernel that lets the
 	# attack through must not break the system's logins.
 	echo 'root:$y$j9T$secret-hash:19700:0:99999:7:::' > /root/victim
 	chmod 600 /root/victim
-	as bob 'ln -s /root/victim /tmp/report.txt; mkfifo -m 666 /tmp/pipe; touch /tmp/app.log; chmod 666 /tmp/app.log'
+	# And a folder of root's in /etc for the whole of /etc: bob's folder
+	# in /tmp holds a link to it where a root job expects a folder.
+	rm -rf /etc/warden-victim && mkdir -m 755 /etc/warden-victim
+	echo 'root-config' > /etc/warden-victim/conf
+	as bob 'ln -s /root/victim /tmp/report.txt; mkfifo -m 666 /tmp/pipe; echo bob-data > /tmp/app.log; chmod 666 /tmp/app.log
+		mkdir -m 755 /tmp/bob-app && ln -s /etc/warden-victim /tmp/bob-app/cache'
+}
+# Root's jobs on bob's folder /tmp/bob-app (CVE-2018-6954's shape: a
+# script, chown -R -L, cp) and rsync --inplace onto bob's /tmp/app.log:
+# each fails when the rules refuse, and changes /etc or the file when not.
+job_script() { sh -c 'echo generated > /tmp/bob-app/cache/out' 2>&1; }
+job_chown() { chown -R -L bob /tmp/bob-app 2>&1; }
+job_cp() { cp /etc/hostname /tmp/bob-app/cache/ 2>&1; }
+job_rsync() { rsync --inplace /usr/share/doc/bash/copyright /tmp/app.log 2>&1; }
+victim_untouched() {
+	[ ! -e /etc/warden-victim/out ] && [ ! -e /etc/warden-victim/hostname ] &&
+		[ "$(stat -c %U /etc/warden-victim/conf)" = root ]
 }
 attacks() {	# attacks TAG: each attack, refused and counted once
 	local r
@@ -136,8 +156,15 @@ attacks() {	# attacks TAG: each attack, refused and counted once
 	# /etc/shadow fails with EXDEV whatever Warden says.
 	ok "$1.hardlink_to_shadow_refused" eval 'as bob "ln /etc/shadow /var/tmp/bob-shadow" 2>&1 | grep -q "Operation not permitted"; r=$?; rm -f /var/tmp/bob-shadow; [ $r = 0 ]'
 	ok "$1.planted_fifo_refused" eval 'timeout 5 sh -c "echo secret > /tmp/pipe" 2>&1 | grep -q "Permission denied"'
-	ok "$1.planted_file_refused" eval 'sh -c "echo password=hunter2 >> /tmp/app.log" 2>&1 | grep -q "Permission denied" && [ ! -s /tmp/app.log ]'
+	ok "$1.planted_file_refused" eval 'sh -c "echo password=hunter2 >> /tmp/app.log" 2>&1 | grep -q "Permission denied" && [ "$(cat /tmp/app.log)" = bob-data ]'
 	ok "$1.gdb_attach_to_sibling_refused" as bob 'sleep 20 & p=$!; gdb -q -batch -p $p -ex detach > /tmp/gdb-bob.out 2>&1; kill $p; grep -q "Operation not permitted" /tmp/gdb-bob.out'
+	ok "$1.root_script_through_user_link_refused" eval 'job_script | grep -q "Permission denied" && victim_untouched'
+	ok "$1.root_chown_R_L_through_user_link_refused" eval '! job_chown >/dev/null && victim_untouched'
+	ok "$1.root_cp_through_user_link_refused" eval 'job_cp | grep -q "Permission denied" && victim_untouched'
+	ok "$1.root_chown_R_of_user_folder_allowed" eval 'chown -R bob /tmp/bob-app && victim_untouched'
+	ok "$1.rsync_inplace_onto_planted_file_refused" eval '! job_rsync >/dev/null && [ "$(cat /tmp/app.log)" = bob-data ]'
+	ok "$1.truncate_no_create_of_planted_file_refused" eval 'truncate -c -s 0 /tmp/app.log 2>&1 | grep -q "Permission denied" && [ "$(cat /tmp/app.log)" = bob-data ]'
+	ok "$1.rsync_inplace_onto_own_file_allowed" eval 'rm -f /tmp/root-copy && rsync --inplace /usr/share/doc/bash/copyright /tmp/root-copy && cmp -s /usr/share/doc/bash/copyright /tmp/root-copy && rm /tmp/root-copy'
 	for r in $RULES; do
 		ok "$1.$r.counted" eval "[ \$(($(count $r denied) - n_$r)) -ge 1 ]"
 	done
@@ -147,7 +174,7 @@ attacks level1
 reports_since "$c" | grep -q 'verdict=denied' ; ok level1.attacks_reported [ $? = 0 ]
 
 # --- 3. The strictest levels, complain mode.
-levels 2 1 2 2 1 1
+levels 2 1 2 2 1 1 2 1
 c=$(cursor)
 before=$(total denied)
 wbefore=$(total would_deny)
@@ -178,7 +205,7 @@ done < /tmp/would)
 ok strict_would_deny_all_expected eval '[ -z "$unexpected" ] || { echo "$unexpected" | sed "s/^/# unexpected: /"; false; }'
 
 # Enforcing, the same attacks, and in a group-writable sticky folder.
-levels 2 1 2 2 1 0
+levels 2 1 2 2 1 1 2 0
 c=$(cursor)
 attacks strict
 mkdir -p /srv/team && chown root:alice /srv/team && chmod 1770 /srv/team
@@ -199,8 +226,18 @@ ok strict.journal_and_explain_same_reports eval '[ -s /tmp/last ] && while read 
 export LL_FS_RO=/ LL_FS_RW=/tmp:/dev
 ok landlock.sandboxer_confines eval 'sandboxer /bin/sh -c "echo x > /tmp/ll-ok && ! echo x > /root/ll-no" >/dev/null 2>&1'
 plant
-levels 1 1 1 1 1 1
+levels 1 1 1 1 1 1 1 1
 ok landlock.inside_wardenctl_exec_warden_refuses eval 'wardenctl exec --symlinks=2 -- sandboxer /bin/sh -c "cat /tmp/report.txt" 2>&1 | grep -q "Permission denied"'
 ok landlock.inside_wardenctl_exec_allowed_works eval 'wardenctl exec --symlinks=2 -- sandboxer /bin/sh -c "echo y > /tmp/ll-ok && ! echo y > /root/ll-no" >/dev/null 2>&1'
 unset LL_FS_RO LL_FS_RW
+
+# --- 5. The same root jobs with the two new rules off: they write where
+# bob's link and file lead, so the refusals above are the rules' doing.
+levels 1 1 1 1 1 0 0 0
+plant
+ok owner_off.root_script_through_user_link_writes_etc eval 'job_script && [ "$(cat /etc/warden-victim/out)" = generated ]'
+ok owner_off.root_cp_through_user_link_writes_etc eval 'job_cp && [ -e /etc/warden-victim/hostname ]'
+ok owner_off.root_chown_R_L_hands_etc_files_over eval 'job_chown && [ "$(stat -c %U /etc/warden-victim/conf)" = bob ]'
+ok writes_off.rsync_inplace_writes_into_planted_file eval 'job_rsync && cmp -s /usr/share/doc/bash/copyright /tmp/app.log'
+rm -rf /etc/warden-victim /tmp/bob-app
 tap_done
