@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Three attacks by an unprivileged user, each first with Warden's rule off
+# Four attacks by an unprivileged user, each first with Warden's rule off
 # and then with it on, and a rule rolled out in complain mode; mainline's own fs.protected_* knobs are off, so only
 # Warden can refuse.  Exits 0 only if every attack works with the rule off
 # and is refused with it on.
@@ -41,7 +41,7 @@ for k in symlinks hardlinks fifos regular; do
 done
 
 echo
-echo "Warden demo: three old tricks against root"
+echo "Warden demo: four old tricks against root"
 echo "(mainline's fs.protected_* knobs are off: only Warden can refuse)"
 echo
 
@@ -124,10 +124,42 @@ for level in 0 1; do
 	verdict "the password" $want "$got"
 done
 
-# Act 4: how an administrator rolls a rule out without breaking the job
+# Act 4: no sticky directory at all.  The attacker owns a folder in /tmp
+# that root's job tidies (systemd-tmpfiles, CVE-2018-6954), and replaced
+# a folder in it with a link to root's /etc/app: root's chown of a file
+# "in" the attacker's folder hands over root's file.  Mainline's
+# protected_symlinks does not look here; protected_symlink_owner does.
+plant_folder() {
+	rm -rf /tmp/app-cache /etc/app
+	mkdir -p /etc/app
+	echo "api_key=s3cr3t" > /etc/app/secret.conf
+	chmod 0600 /etc/app/secret.conf
+	as_attacker "mkdir /tmp/app-cache && ln -s /etc/app /tmp/app-cache/data"
+}
+tidy_job() {
+	chown attacker /tmp/app-cache/data/secret.conf
+}
+
+echo "Act 4: a link in the attacker's own folder, and root's tidy-up job"
+for level in 0 1; do
+	plant_folder
+	knob protected_symlink_owner $level
+	show ls -l /tmp/app-cache
+	echo "  root's job runs: chown attacker /tmp/app-cache/data/secret.conf"
+	tidy_job 2>&1 | sed 's/^/    /'
+	show ls -l /etc/app/secret.conf
+	[ $level = 1 ] && last_log protected_symlink_owner
+	[ "$(stat -c %U /etc/app/secret.conf)" = root ] && got="root's" || got="handed over"
+	[ $level = 0 ] && want="handed over" || want="root's"
+	verdict "/etc/app/secret.conf" "$want" "$got"
+done
+knob protected_symlink_owner 0 > /dev/null
+rm -rf /tmp/app-cache /etc/app
+
+# Act 5: how an administrator rolls a rule out without breaking the job
 # that would trip it: complain mode first, then enforce, then lock.
 W=/warden/bin/wardenctl
-echo "Act 4: rolling protected_regular out: complain, read, enforce, lock"
+echo "Act 5: rolling protected_regular out: complain, read, enforce, lock"
 precreate
 show $W set regular complain
 echo "  root's job runs, and is let through:"
@@ -147,7 +179,7 @@ dmesg | grep "warden: setting=kernel.warden.\(protected_regular\|protected_regul
 	tail -n 4 | sed 's/^\[[^]]*\] /    /'
 
 if [ $failed = 0 ]; then
-	echo "Warden refused all three attacks that succeed without it,"
+	echo "Warden refused all four attacks that succeed without it,"
 	echo "and let one be rolled out in complain mode first."
 	exit 0
 fi
