@@ -98,6 +98,9 @@ ok sysctl_d_warden_after_protect_links eval '
 	grep -E "^kernel\.warden\." /etc/sysctl.d/99-warden.conf | tr -d " " | while IFS== read -r k v; do
 		[ "$(sysctl -n "$k")" = "$v" ] || { echo "$k=$(sysctl -n "$k"), want $v"; exit 1; }
 	done'
+# check-all boots with warden.protected_symlink_owner=1 and
+# warden.protected_sticky_writes=1: the system came up under both.
+echo "# from boot: protected_symlink_owner=$(cat $K/protected_symlink_owner) protected_sticky_writes=$(cat $K/protected_sticky_writes)"
 ok boot_nothing_denied [ "$(total denied)" = 0 ]
 boot_would=$(reports_since "" | grep -c 'verdict=would_deny')
 echo "# boot with 99-warden.conf (strict, complain): $boot_would would_deny reports"
