@@ -284,6 +284,9 @@ static void explain_fs(const struct fields *const f, const struct rule *const r)
 		printf("follow the symlink ");
 	} else if (!strcmp(op, "link")) {
 		printf("make a hard link to ");
+	} else if (!strcmp(op, "exec")) {
+		/* protected_nonaccess_hardlinks: a pinned, removed file. */
+		printf("run with its privileges the removed file ");
 	} else if (!strcmp(op, "open_creat")) {
 		printf("open with O_CREAT the existing %s ", file_kind(r));
 	} else if (!strcmp(op, "write")) {

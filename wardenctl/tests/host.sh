@@ -838,6 +838,17 @@ sample_log
 ok "explain: the twin, an O_CREAT reopen, is not called a write" \
 	eval 'status_is 0 explain && ! has "write to (open for writing"'
 
+# explain of an exec of a removed setuid file (hard-link rule)
+unlinked_exec_log() {
+	cat > "$KMSG" <<'EOF'
+5,320,6000000,-;warden: rule=protected_nonaccess_hardlinks verdict=denied op=exec knob=kernel.warden.protected_nonaccess_hardlinks allowed_at=0 source=global pid=52 uid=1000 fsuid=1000 ppid=1 file_uid=0 comm="sh" pcomm="sh" path="/usr/bin/vulnerable\x5cx20(deleted)"
+EOF
+}
+fake_root
+unlinked_exec_log
+ok "explain: op=exec names the removed file and its owner" \
+	eval 'status_is 0 explain && has "run with its privileges the removed file \"/usr/bin/vulnerable\\x20(deleted)\", owned by uid 0" && ! has "make a hard link"'
+
 # status --pid: the fake /proc/PID/attr/warden/effective
 
 fake_effective() {
