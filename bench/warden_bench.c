@@ -102,8 +102,10 @@
 enum knob_id {
 	FS_SYMLINKS, FS_HARDLINKS, FS_FIFOS, FS_REGULAR,
 	W_SYMLINKS, W_HARDLINKS, W_FIFOS, W_REGULAR, W_PTRACE,
+	W_SYMLINK_OWNER, W_STICKY_WRITES,
+	/* After the levels: restore_knobs() sets them back last. */
 	W_SYMLINKS_COMPLAIN, W_HARDLINKS_COMPLAIN, W_FIFOS_COMPLAIN,
-	W_REGULAR_COMPLAIN,
+	W_REGULAR_COMPLAIN, W_SYMLINK_OWNER_COMPLAIN, W_STICKY_WRITES_COMPLAIN,
 	YAMA_PTRACE,
 	THREADS_MAX,
 	KNOBS,
@@ -125,10 +127,14 @@ static struct knob {
 	[W_FIFOS] = { WARDEN_SYSCTL "protected_fifos" },
 	[W_REGULAR] = { WARDEN_SYSCTL "protected_regular" },
 	[W_PTRACE] = { WARDEN_SYSCTL "ptrace_scope" },
+	[W_SYMLINK_OWNER] = { WARDEN_SYSCTL "protected_symlink_owner" },
+	[W_STICKY_WRITES] = { WARDEN_SYSCTL "protected_sticky_writes" },
 	[W_SYMLINKS_COMPLAIN] = { WARDEN_SYSCTL "protected_sticky_symlinks_complain" },
 	[W_HARDLINKS_COMPLAIN] = { WARDEN_SYSCTL "protected_nonaccess_hardlinks_complain" },
 	[W_FIFOS_COMPLAIN] = { WARDEN_SYSCTL "protected_fifos_complain" },
 	[W_REGULAR_COMPLAIN] = { WARDEN_SYSCTL "protected_regular_complain" },
+	[W_SYMLINK_OWNER_COMPLAIN] = { WARDEN_SYSCTL "protected_symlink_owner_complain" },
+	[W_STICKY_WRITES_COMPLAIN] = { WARDEN_SYSCTL "protected_sticky_writes_complain" },
 	[YAMA_PTRACE] = { "/proc/sys/kernel/yama/ptrace_scope" },
 	[THREADS_MAX] = { "/proc/sys/kernel/threads-max" },
 };
@@ -142,18 +148,25 @@ enum config_id {
 #define POLICY_ATTR "/proc/self/attr/warden/policy"
 #define FILE_RULES(l)                                                  \
 	"protected_sticky_symlinks=" l " protected_nonaccess_hardlinks=" l \
-	" protected_fifos=" l " protected_regular=" l
+	" protected_fifos=" l " protected_regular=" l                      \
+	" protected_symlink_owner=" l " protected_sticky_writes=" l
+/* The sysctls of the rules FILE_RULES names that not every kernel has. */
+#define KNOB(k) (1UL << (k))
+#define NEW_RULES (KNOB(W_SYMLINK_OWNER) | KNOB(W_STICKY_WRITES))
 
 /*
  * Every sysctl a configuration does not name is 0.  A configuration that
  * needs a sysctl this kernel does not have, or a per-process policy in a
- * kernel without them (a worker's), is reported as n/a.
+ * kernel without them (a worker's), is reported as n/a; so is a worker
+ * whose policy names a rule this kernel does not have (@needs).
  */
 static const struct config {
 	const char *name;
 	/* Timed in a worker of its own, which wrote this policy first. */
 	const char *policy;
 	int val[KNOBS];
+	/* The sysctls of the rules the policy names, by KNOB(). */
+	unsigned long needs;
 } configs[CONFIGS] = {
 	[OFF] = { "off" },
 	[MAINLINE] = { "mainline", NULL, {
@@ -161,17 +174,21 @@ static const struct config {
 		[FS_REGULAR] = 1 } },
 	[WARDEN] = { "warden", NULL, {
 		[W_SYMLINKS] = 1, [W_HARDLINKS] = 1, [W_FIFOS] = 1,
-		[W_REGULAR] = 1, [W_PTRACE] = 1 } },
+		[W_REGULAR] = 1, [W_PTRACE] = 1, [W_SYMLINK_OWNER] = 1,
+		[W_STICKY_WRITES] = 1 } },
 	[WARDEN_2] = { "warden-2", NULL, {
 		[W_SYMLINKS] = 2, [W_HARDLINKS] = 1, [W_FIFOS] = 2,
-		[W_REGULAR] = 2 } },
+		[W_REGULAR] = 2, [W_SYMLINK_OWNER] = 2,
+		[W_STICKY_WRITES] = 2 } },
 	[COMPLAIN] = { "complain", NULL, {
 		[W_SYMLINKS] = 1, [W_HARDLINKS] = 1, [W_FIFOS] = 1,
-		[W_REGULAR] = 1, [W_SYMLINKS_COMPLAIN] = 1,
-		[W_HARDLINKS_COMPLAIN] = 1, [W_FIFOS_COMPLAIN] = 1,
-		[W_REGULAR_COMPLAIN] = 1 } },
-	[WORKER] = { "worker", FILE_RULES("0") },
-	[POLICY] = { "policy", FILE_RULES("1") },
+		[W_REGULAR] = 1, [W_SYMLINK_OWNER] = 1, [W_STICKY_WRITES] = 1,
+		[W_SYMLINKS_COMPLAIN] = 1, [W_HARDLINKS_COMPLAIN] = 1,
+		[W_FIFOS_COMPLAIN] = 1, [W_REGULAR_COMPLAIN] = 1,
+		[W_SYMLINK_OWNER_COMPLAIN] = 1,
+		[W_STICKY_WRITES_COMPLAIN] = 1 } },
+	[WORKER] = { "worker", FILE_RULES("0"), {}, NEW_RULES },
+	[POLICY] = { "policy", FILE_RULES("1"), {}, NEW_RULES },
 	[YAMA] = { "yama", NULL, { [YAMA_PTRACE] = 1 } },
 };
 
@@ -181,6 +198,8 @@ static char base[] = "/tmp/warden-bench.XXXXXX";
 #define PATH_LEN 256
 static char link_path[PATH_LEN], plain_path[PATH_LEN], deep_path[PATH_LEN];
 static char own_path[PATH_LEN], own_link_path[PATH_LEN], mine_path[PATH_LEN];
+static char target_path[PATH_LEN], write_path[PATH_LEN];
+static char owner_link_path[PATH_LEN];
 
 /* The ptrace scene: what the tracer reads, and who. */
 static char probe = 'w';
@@ -250,16 +269,23 @@ static void write_knob(const enum knob_id id, const int val)
 		    strerror(err));
 }
 
-static bool has_config(const enum config_id c)
+/* Whether this kernel has every sysctl configuration @c sets or needs. */
+static bool has_knobs(const enum config_id c)
 {
 	int k;
 
-	if (configs[c].policy && workers[c].pid <= 0)
-		return false;
 	for (k = 0; k < KNOBS; k++)
-		if (configs[c].val[k] && !knobs[k].present)
+		if ((configs[c].val[k] || configs[c].needs & KNOB(k)) &&
+		    !knobs[k].present)
 			return false;
 	return true;
+}
+
+static bool has_config(const enum config_id c)
+{
+	if (configs[c].policy && workers[c].pid <= 0)
+		return false;
+	return has_knobs(c);
 }
 
 /*
@@ -303,12 +329,16 @@ static void make_sticky_dir(const char *const path)
 }
 
 /*
- * base/target               the links' target
+ * base/target               the links' target, root's; opened O_RDONLY
  * base/s/                   1777, OTHER_UID's
  *        link -> ../target  root's: root follows its own link
  *        plain              root's file: the same path, no link
  *        own                root's file, hard linked as own.link
  *        mine               root's file, opened with O_CREAT
+ *        write              root's file, opened O_WRONLY without O_CREAT
+ * base/u/                   0755, USER_UID's: not sticky
+ *        link -> file       USER_UID's, to USER_UID's file: root follows
+ *                           a link whose owner owns its target
  * base/deep/l/l/.../l/file  each l a root-owned link to the sticky
  *                           directory n beside it
  */
@@ -319,8 +349,8 @@ static void make_files(void)
 
 	if (!mkdtemp(base) || chmod(base, 0755))
 		die("cannot make %s: %m", base);
-	snprintf(p, sizeof(p), "%s/target", base);
-	make_file(p, 0644);
+	snprintf(target_path, sizeof(target_path), "%s/target", base);
+	make_file(target_path, 0644);
 	snprintf(dir, sizeof(dir), "%s/s", base);
 	make_sticky_dir(dir);
 	snprintf(link_path, sizeof(link_path), "%s/link", dir);
@@ -328,11 +358,23 @@ static void make_files(void)
 	snprintf(own_path, sizeof(own_path), "%s/own", dir);
 	snprintf(own_link_path, sizeof(own_link_path), "%s/own.link", dir);
 	snprintf(mine_path, sizeof(mine_path), "%s/mine", dir);
+	snprintf(write_path, sizeof(write_path), "%s/write", dir);
 	if (symlink("../target", link_path))
 		die("cannot make %s: %m", link_path);
 	make_file(plain_path, 0644);
 	make_file(own_path, 0600);
 	make_file(mine_path, 0644);
+	make_file(write_path, 0644);
+
+	snprintf(dir, sizeof(dir), "%s/u", base);
+	if (mkdir(dir, 0755) || chown(dir, USER_UID, USER_UID))
+		die("cannot make %s: %m", dir);
+	snprintf(p, sizeof(p), "%s/file", dir);
+	make_file(p, 0644);
+	snprintf(owner_link_path, sizeof(owner_link_path), "%s/link", dir);
+	if (chown(p, USER_UID, USER_UID) || symlink("file", owner_link_path) ||
+	    lchown(owner_link_path, USER_UID, USER_UID))
+		die("cannot make %s: %m", owner_link_path);
 
 	snprintf(dir, sizeof(dir), "%s/deep", base);
 	make_sticky_dir(dir);
@@ -383,6 +425,13 @@ static int op_stat_plain(void)
 	return stat(plain_path, &st);
 }
 
+static int op_stat_owner(void)
+{
+	struct stat st;
+
+	return stat(owner_link_path, &st);
+}
+
 static int op_stat_deep(void)
 {
 	struct stat st;
@@ -398,6 +447,20 @@ static int op_link_unlink(void)
 static int op_open_creat(void)
 {
 	int fd = open(mine_path, O_CREAT | O_WRONLY, 0644);
+
+	return fd < 0 ? -1 : close(fd);
+}
+
+static int op_open_write(void)
+{
+	int fd = open(write_path, O_WRONLY);
+
+	return fd < 0 ? -1 : close(fd);
+}
+
+static int op_open_plain(void)
+{
+	int fd = open(target_path, O_RDONLY);
 
 	return fd < 0 ? -1 : close(fd);
 }
@@ -431,6 +494,9 @@ static const struct workload {
 	{ "stat_deep", op_stat_deep, fs_configs, false },
 	{ "link_unlink", op_link_unlink, fs_configs, false },
 	{ "open_creat", op_open_creat, fs_configs, false },
+	{ "stat_owner", op_stat_owner, fs_configs, false },
+	{ "open_write", op_open_write, fs_configs, false },
+	{ "open_plain", op_open_plain, fs_configs, false },
 	{ "ptrace_readv", op_ptrace_readv, ptrace_configs, true },
 };
 
@@ -668,7 +734,7 @@ static void start_workers(void)
 	if (access(POLICY_ATTR, F_OK))
 		return;
 	for (c = 0; c < CONFIGS; c++) {
-		if (!configs[c].policy)
+		if (!configs[c].policy || !has_knobs(c))
 			continue;
 		w = &workers[c];
 		worker_policy = configs[c].policy;
@@ -1043,7 +1109,7 @@ int main(int argc, char **argv)
 		if (!has_config(k))
 			fprintf(stderr, "warden_bench: configuration %s is n/a: %s\n",
 				configs[k].name,
-				configs[k].policy ?
+				configs[k].policy && has_knobs(k) ?
 					"no " POLICY_ATTR " (a kernel without per-process policies)" :
 					"a sysctl is missing");
 	print_header();

@@ -155,7 +155,10 @@ function icount_report() {
 	cost("followed link, not the last, level 1 (stat_deep / " deep ")", "stat_deep", 0, deep, "warden")
 	cost("followed link, not the last, level 2 (stat_deep / " deep ")", "stat_deep", 0, deep, "warden-2")
 	cost("plain lookup, no link (stat_plain)", "stat_plain", 0, 1, "warden")
+	cost("followed link of another user, to that user's file (stat_owner)", "stat_owner", 0, 1, "warden")
+	cost("plain open, O_RDONLY (open_plain)", "open_plain", 0, 1, "warden")
 	cost("O_CREAT open of an existing file (open_creat)", "open_creat", 0, 1, "warden")
+	cost("O_WRONLY open of an own file in a sticky directory (open_write)", "open_write", 0, 1, "warden")
 	cost("link() (link_unlink)", "link_unlink", 0, 1, "warden")
 	for (i = 1; i <= np; i++)
 		cost(sprintf("ptrace check, %d exception%s (ptrace_readv)", procs[i],
@@ -167,10 +170,15 @@ function icount_report() {
 	target("stat_plain: warden adds 0 instructions, in every round",
 		sprintf("%s (%s to %s)", signed(x[w]), signed(lo[w]), signed(hi[w])),
 		x[w] == 0 && lo[w] == 0 && hi[w] == 0)
+	w = row("open_plain", "warden", 0)
+	if (w in v && v[w] != "n/a")
+		target("open_plain: warden adds 0 instructions, in every round",
+			sprintf("%s (%s to %s)", signed(x[w]), signed(lo[w]), signed(hi[w])),
+			x[w] == 0 && lo[w] == 0 && hi[w] == 0)
 	# A raised per-process level against its control, the same worker
 	# with nothing raised: what it adds should be what the same levels
 	# add as global sysctls.
-	split("stat_link open_link stat_plain stat_deep link_unlink open_creat", ws, " ")
+	split("stat_link open_link stat_plain stat_deep link_unlink open_creat stat_owner open_write open_plain", ws, " ")
 	for (i = 1; i in ws; i++) {
 		p = added(ws[i], "policy", 0); c = added(ws[i], "worker", 0)
 		g = added(ws[i], "warden", 0)

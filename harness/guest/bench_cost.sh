@@ -20,24 +20,43 @@
 #              (stat_link, policy - worker)
 #   ptrace     a ptrace check at scope 1 with 1 and with 1000 processes
 #              holding an exception (ptrace_readv, warden - off)
+#   open_plain an O_RDONLY open of a file in no sticky directory: the open
+#              hook sees every open, but has nothing to check in this one
+#              (open_plain, warden - off)
+#   open_write root's O_WRONLY open, without O_CREAT, of its own file in a
+#              1777 directory, allowed by protected_sticky_writes at 1
+#              (open_write, warden - off)
+#   owner      root following, at protected_symlink_owner 1, a link in a
+#              directory that is not sticky, owned by another user who
+#              owns its target too (stat_owner, warden - off)
 #
-# The bounds are the counts measured on 2026-12-03 (bench/README.md)
-# plus half, rounded up: 28 -> 42, 25 -> 38, 110 -> 165; 0 stays 0, since
+# follow1 and follow2 count protected_symlink_owner too, at the same
+# level: each link there is root's, which the rule lets through at its
+# first test.
+#
+# The bounds are the counts measured (bench/README.md) plus half, rounded
+# up: on 2026-12-03 110 -> 165; on 2026-12-05, with the two new rules in
+# the configurations, 49 -> 74 (follow1, 28 before), 42 -> 63 (follow2,
+# 25 before), 28 -> 42 (open_write), 32 -> 48 (owner); 0 stays 0, since
 # the counts are exact.  WARDEN_COST_<NAME>=N overrides one (and
-# WARDEN_COST_FOLLOW1=27 must fail).
+# WARDEN_COST_OPEN_WRITE=27 must fail).
 csv=/tmp/bench_cost.csv
 . /warden/tap.sh
 TAP_PREFIX="- cost."
 
 : "${WARDEN_COST_PLAIN:=0}"
 : "${WARDEN_COST_PLAIN_POLICY:=0}"
-: "${WARDEN_COST_FOLLOW1:=42}"
-: "${WARDEN_COST_FOLLOW2:=38}"
-: "${WARDEN_COST_FOLLOW1_POLICY:=42}"
+: "${WARDEN_COST_FOLLOW1:=74}"
+: "${WARDEN_COST_FOLLOW2:=63}"
+: "${WARDEN_COST_FOLLOW1_POLICY:=74}"
 : "${WARDEN_COST_PTRACE:=165}"
+: "${WARDEN_COST_OPEN_PLAIN:=0}"
+: "${WARDEN_COST_OPEN_WRITE:=42}"
+: "${WARDEN_COST_OWNER:=48}"
 
 cost_run() {
-	/warden/bin/warden_bench -i -r 5 -w stat_link,stat_plain,stat_deep,ptrace_readv \
+	/warden/bin/warden_bench -i -r 5 \
+		-w stat_link,stat_plain,stat_deep,stat_owner,open_plain,open_write,ptrace_readv \
 		-n 1,1000 > "$csv"
 }
 
@@ -83,6 +102,11 @@ ok follow2 within follow2 "$WARDEN_COST_FOLLOW2" \
 	"$(added stat_deep warden-2 0)" 16
 ok follow1_policy within follow1_policy "$WARDEN_COST_FOLLOW1_POLICY" \
 	"$(policy_added stat_link)"
+ok open_plain within open_plain "$WARDEN_COST_OPEN_PLAIN" \
+	"$(added open_plain warden 0)"
+ok open_write within open_write "$WARDEN_COST_OPEN_WRITE" \
+	"$(added open_write warden 0)"
+ok owner within owner "$WARDEN_COST_OWNER" "$(added stat_owner warden 0)"
 for procs in 1 1000; do
 	ok ptrace_$procs within ptrace_$procs "$WARDEN_COST_PTRACE" \
 		"$(added ptrace_readv warden $procs)"

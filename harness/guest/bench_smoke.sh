@@ -5,7 +5,9 @@
 # one row of positive numbers, so that make bench cannot rot.  A row may
 # be n/a only for a configuration this kernel does not have: "complain"
 # without its sysctls, "yama" without Yama, "worker" and "policy"
-# without /proc/self/attr/warden/policy.
+# without /proc/self/attr/warden/policy, and every configuration that
+# sets Warden's rules without protected_symlink_owner and
+# protected_sticky_writes.
 csv=/tmp/bench_smoke.csv
 w=/proc/sys/kernel/warden
 . /warden/tap.sh
@@ -51,11 +53,15 @@ policy=0
 [ -e /proc/self/attr/warden/policy ] && policy=1
 yama=0
 [ -e /proc/sys/kernel/yama/ptrace_scope ] && yama=1
-for wl in stat_link open_link stat_plain stat_deep link_unlink open_creat; do
-	expect $wl 0 off:1 mainline:1 warden:1 warden-2:1 complain:$complain \
-		worker:$policy policy:$policy
+new=0
+[ -e $w/protected_symlink_owner ] && [ -e $w/protected_sticky_writes ] && new=1
+for wl in stat_link open_link stat_plain stat_deep link_unlink open_creat \
+	stat_owner open_write open_plain; do
+	expect $wl 0 off:1 mainline:1 warden:$new warden-2:$new \
+		complain:$((complain && new)) worker:$((policy && new)) \
+		policy:$((policy && new))
 done
 for procs in 1 100; do
-	expect ptrace_readv $procs off:1 warden:1 yama:$yama
+	expect ptrace_readv $procs off:1 warden:$new yama:$yama
 done
 tap_done
