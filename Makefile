@@ -26,7 +26,8 @@
 #                        the steps on their own
 #
 # Settings (make VAR=value): WARDEN_CACHE (default ~/.cache/warden), ACCEL
-# (tcg or kvm), JOBS, QEMU_TIMEOUT, KSRC_TARBALL, BUILD_FLAVOR (debug),
+# (tcg or kvm), JOBS, QEMU_TIMEOUT, KSRC (6.12, or 7.3 from trixie-backports
+# by harness/fetch.sh), KSRC_TARBALL, BUILD_FLAVOR (debug),
 # WARDEN_STRESS_ATTEMPTS, ICOUNT=1 (a guest whose TSC counts
 # instructions), WARDEN_COST_<NAME> (a bound of the instruction budget in
 # make check); all of them in harness/README.md.  Each target installs what

@@ -83,7 +83,7 @@ build_stamp=$BUILD/.warden-build-stamp
 cache_lock
 
 if [ -n "$variant" ] && [ "$variant" != debian ] && [ ! -f "$BUILD/vmlinux" ]; then
-	main=$WARDEN_CACHE/build
+	main=$WARDEN_CACHE/build$KSRC_DIRS
 	[ -f "$main/vmlinux" ] || die "variant $variant: build the main kernel first"
 	say "variant $variant: starting from a copy of $main"
 	rm -rf "$BUILD"

@@ -5,8 +5,11 @@
 # usage: deps.sh [MORE-PACKAGES...]   (what only one target needs)
 . "$(dirname "$0")/env.sh"
 
+# The kernel tree: the host's package, or fetch.sh's download (KSRC_SUITE).
+ksrc_packages=("$KSRC_PACKAGE")
+[ -z "$KSRC_SUITE" ] || ksrc_packages=()
 packages=(
-	"$KSRC_PACKAGE" gcc make bc bison flex libelf-dev libssl-dev
+	"${ksrc_packages[@]}" gcc make bc bison flex libelf-dev libssl-dev
 	cpio xz-utils python3 python3-ply python3-git perl git ccache sparse
 	qemu-system-x86 busybox-static libc6-dev rsync groff-base
 	# Not ours: the guest runs them on the debug kernel (fuzz.sh).
@@ -62,3 +65,4 @@ if [ ${#missing[@]} -gt 0 ]; then
 		--no-install-recommends "${missing[@]}" >/dev/null
 fi
 unpack_guest_debs
+"$REPO/harness/fetch.sh"

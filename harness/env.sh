@@ -6,11 +6,48 @@ set -euo pipefail
 
 REPO=${REPO:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 WARDEN_CACHE=${WARDEN_CACHE:-$HOME/.cache/warden}
-KSRC_PACKAGE=${KSRC_PACKAGE:-linux-source-6.12}
-KSRC_TARBALL=${KSRC_TARBALL:-/usr/src/$KSRC_PACKAGE.tar.xz}
-PRISTINE=${PRISTINE:-$WARDEN_CACHE/pristine}
-APPLY=${APPLY:-$WARDEN_CACHE/apply}
-TREE=${TREE:-$WARDEN_CACHE/tree}
+# KSRC picks the kernel tree: 6.12, Debian 12's linux-source-6.12,
+# installed by deps.sh, or 7.3, linux-source-7.3 of trixie-backports,
+# downloaded by fetch.sh with apt's own configuration and unpacked into
+# the cache (the host's apt setup is not touched).  Each tree has its own
+# folders in the cache; 6.12 keeps the names it always had.
+KSRC=${KSRC:-6.12}
+case "$KSRC" in
+6.12)
+	KSRC_SUITE=
+	KSRC_DIRS=
+	;;
+7.3)
+	KSRC_SUITE=${KSRC_SUITE:-trixie-backports}
+	KSRC_DIRS=-$KSRC
+	;;
+*)
+	echo "warden: no KSRC '$KSRC' (6.12 or 7.3)" >&2
+	exit 1
+	;;
+esac
+KSRC_PACKAGE=${KSRC_PACKAGE:-linux-source-$KSRC}
+# fetch.sh's folder and mirror, for a tree of another suite.
+KSRC_FETCH=${KSRC_FETCH:-$WARDEN_CACHE/src-$KSRC}
+KSRC_MIRROR=${KSRC_MIRROR:-http://deb.debian.org/debian}
+if [ -n "$KSRC_SUITE" ]; then
+	KSRC_TARBALL=${KSRC_TARBALL:-$KSRC_FETCH/root/usr/src/$KSRC_PACKAGE.tar.xz}
+else
+	KSRC_TARBALL=${KSRC_TARBALL:-/usr/src/$KSRC_PACKAGE.tar.xz}
+fi
+PRISTINE=${PRISTINE:-$WARDEN_CACHE/pristine$KSRC_DIRS}
+APPLY=${APPLY:-$WARDEN_CACHE/apply$KSRC_DIRS}
+TREE=${TREE:-$WARDEN_CACHE/tree$KSRC_DIRS}
+
+# ksrc_version: the version of $KSRC_PACKAGE the tarball comes from, as
+# dpkg installed it or fetch.sh unpacked it.
+ksrc_version() {
+	if [ -n "$KSRC_SUITE" ]; then
+		[ -f "$KSRC_FETCH/fetched" ] && cut -d' ' -f2 "$KSRC_FETCH/fetched"
+	else
+		dpkg-query -W -f='${Version}' "$KSRC_PACKAGE" 2>/dev/null
+	fi
+}
 # Debian packages the guest runs programs of, unpacked (deps.sh).
 GUEST_DEBS=${GUEST_DEBS:-$WARDEN_CACHE/debs}
 # BUILD_FLAVOR picks a kernel: empty for the one the suite boots, "debug"
@@ -21,18 +58,18 @@ GUEST_DEBS=${GUEST_DEBS:-$WARDEN_CACHE/debs}
 BUILD_FLAVOR=${BUILD_FLAVOR:-}
 case "$BUILD_FLAVOR" in
 '')
-	BUILD=${BUILD:-$WARDEN_CACHE/build}
+	BUILD=${BUILD:-$WARDEN_CACHE/build$KSRC_DIRS}
 	FLAVOR_CONFIG=
 	;;
 debug)
-	BUILD=${BUILD:-$WARDEN_CACHE/build-debug}
+	BUILD=${BUILD:-$WARDEN_CACHE/build$KSRC_DIRS-debug}
 	FLAVOR_CONFIG=$REPO/harness/config/debug.config
 	# A warning, a KASAN or a UBSAN report stops the guest at once, and
 	# is printed on the console.
 	KERNEL_ARGS=${KERNEL_ARGS:-panic_on_warn=1 loglevel=5}
 	;;
 *)
-	BUILD=${BUILD:-$WARDEN_CACHE/build-$BUILD_FLAVOR}
+	BUILD=${BUILD:-$WARDEN_CACHE/build$KSRC_DIRS-$BUILD_FLAVOR}
 	FLAVOR_CONFIG=$REPO/harness/config/variant-$BUILD_FLAVOR.config
 	;;
 esac
@@ -60,14 +97,24 @@ command -v ccache >/dev/null && KMAKE_VARS+=(CC="ccache gcc" HOSTCC="ccache gcc"
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$WARDEN_CACHE}
 
 # The series: git format-patch's output, in order (harness/save.sh).
-SERIES_DIR=${SERIES_DIR:-$REPO/patches}
+# Not yet integrated: on 7.3, the port of the series in port-7.3/.
+if [ "$KSRC" = 6.12 ]; then
+	SERIES_DIR=${SERIES_DIR:-$REPO/patches}
+else
+	SERIES_DIR=${SERIES_DIR:-$REPO/port-$KSRC}
+fi
 shopt -s nullglob
 SERIES_PATCHES=("$SERIES_DIR"/[0-9][0-9][0-9][0-9]-*.patch)
 shopt -u nullglob
 # Where `make edit` puts the series as commits, to change it with git.
-EDIT=${EDIT:-$WARDEN_CACHE/edit}
-# The version the series was last tested on.
-TESTED_ON=$(cat "$REPO/harness/TESTED_ON")
+EDIT=${EDIT:-$WARDEN_CACHE/edit$KSRC_DIRS}
+# The version the series was last tested on (harness/TESTED_ON for 6.12,
+# TESTED_ON-<KSRC> for another tree; none yet: not tested).
+if [ "$KSRC" = 6.12 ]; then
+	TESTED_ON=$(cat "$REPO/harness/TESTED_ON")
+else
+	TESTED_ON=$(cat "$REPO/harness/TESTED_ON-$KSRC" 2>/dev/null || true)
+fi
 
 # write_series REPO-DIR OUT-DIR: the commits base..HEAD of REPO-DIR as
 # patches, in one form whatever git's configuration, so that a saved

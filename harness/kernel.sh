@@ -12,7 +12,7 @@
 # it succeeded.
 . "$(dirname "$0")/env.sh"
 
-stamp=$WARDEN_CACHE/.warden-tree-stamp
+stamp=$WARDEN_CACHE/.warden-tree-stamp$KSRC_DIRS
 
 tree_inputs() {
 	git -C "$REPO" rev-parse --git-dir >/dev/null 2>&1 || return 1
@@ -23,7 +23,7 @@ tree_inputs() {
 			':!examples' ':!*.md' | sort -z |
 			xargs -0 -r sha256sum 2>&1) || true
 		stat -c '%n %s %Y' "$KSRC_TARBALL"
-		dpkg-query -W -f='${Version}\n' "$KSRC_PACKAGE"
+		ksrc_version; echo
 		git -C "$TREE" rev-parse HEAD^{tree}
 	} | sha256sum | cut -d' ' -f1
 }

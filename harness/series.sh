@@ -15,9 +15,9 @@
 # is not booted again.
 . "$(dirname "$0")/env.sh"
 
-out=${SERIES_OUT:-$WARDEN_CACHE/series}
-am=$WARDEN_CACHE/am
-sbuild=$WARDEN_CACHE/build-series
+out=${SERIES_OUT:-$WARDEN_CACHE/series$KSRC_DIRS}
+am=$WARDEN_CACHE/am$KSRC_DIRS
+sbuild=$WARDEN_CACHE/build$KSRC_DIRS-series
 kmake=(make -C "$am" O="$sbuild" -j"$JOBS" "${KMAKE_VARS[@]}")
 
 say "patches/ as make save writes them"

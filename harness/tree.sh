@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Make $TREE the pristine kernel tree with our series applied, as commits.
+# KSRC (env.sh) picks the tree; each has its own $PRISTINE, $APPLY, $TREE.
 #
 # $PRISTINE is a git repository whose first commit, tagged "base", is the
 # unpacked linux-source tarball.  The series, patches/[0-9]*.patch as git
@@ -24,11 +25,11 @@ is_clean() {
 check_version() {
 	local installed
 
-	installed=$(dpkg-query -W -f='${Version}' "$KSRC_PACKAGE" 2>/dev/null) ||
-		die "$KSRC_PACKAGE is not installed (run: make deps)"
+	installed=$(ksrc_version) && [ -n "$installed" ] ||
+		die "$KSRC_PACKAGE is not there (run: make deps KSRC=$KSRC)"
 	[ -f "$KSRC_TARBALL" ] || die "no kernel tarball at $KSRC_TARBALL"
 	if [ "$installed" != "$TESTED_ON" ]; then
-		echo "warden: WARNING: the series was tested on $KSRC_PACKAGE $TESTED_ON," \
+		echo "warden: WARNING: the series was tested on $KSRC_PACKAGE ${TESTED_ON:-(never)}," \
 			"the installed one is $installed" >&2
 	fi
 }
@@ -78,6 +79,7 @@ add_worktree() {
 # harness's identity and the authors' dates gives the same commits from
 # the same patches, every time.
 apply_series() {
+	[ ${#SERIES_PATCHES[@]} -gt 0 ] || die "no series in $SERIES_DIR"
 	add_worktree "$APPLY"
 	git_q "$APPLY" am --abort >/dev/null 2>&1 || true
 	git_q "$APPLY" reset -q --hard base

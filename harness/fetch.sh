@@ -1,0 +1,83 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Download and unpack a kernel source package that the host's apt does not
+# serve, without touching the host's apt setup.
+#
+# For a tree of another Debian suite (KSRC_SUITE, set by env.sh from KSRC:
+# linux-source-7.3 from trixie-backports), apt runs with a configuration
+# of its own under $KSRC_FETCH: its own sources list, lists, cache and an
+# empty dpkg status, so that the host's sources, lists and status are
+# neither read nor written.  apt checks the suite's InRelease against
+# Debian's archive keyring (signed-by, the host's debian-archive-keyring)
+# and the .deb against the SHA256 of the Packages index it signs.  The
+# package is unpacked with dpkg-deb -x into $KSRC_FETCH/root (not
+# installed), so the tarball is $KSRC_TARBALL.
+#
+# A warm run uses no network: the tarball is reused when its SHA256 is the
+# one recorded when it was unpacked from the verified .deb.  To take a
+# newer upload, remove $KSRC_FETCH, or set KSRC_VERSION.
+. "$(dirname "$0")/env.sh"
+
+[ -n "$KSRC_SUITE" ] || exit 0	# the host's own package: deps.sh installs it
+
+keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+dir=$KSRC_FETCH
+marker=$dir/fetched	# "PACKAGE VERSION TARBALL-SHA256"
+
+if [ -f "$marker" ] && [ -f "$KSRC_TARBALL" ]; then
+	read -r p v sum < "$marker"
+	if [ "$p" = "$KSRC_PACKAGE" ] && [ -z "${KSRC_VERSION:-}" -o "$v" = "${KSRC_VERSION:-}" ]; then
+		[ "$(sha256sum "$KSRC_TARBALL" | cut -d' ' -f1)" = "$sum" ] &&
+			exit 0
+		say "$KSRC_TARBALL does not match $marker: fetching again"
+	fi
+fi
+
+[ -f "$keyring" ] || die "no $keyring (apt-get install debian-archive-keyring)"
+command -v dpkg-deb >/dev/null || die "no dpkg-deb"
+
+rm -rf "$dir"
+mkdir -p "$dir/apt/lists/partial" "$dir/apt/cache/archives/partial" "$dir/apt/empty" "$dir/deb"
+: > "$dir/apt/status"
+# As root, apt downloads as its user _apt, into a folder it can write.
+[ "$(id -u)" != 0 ] || ! id _apt >/dev/null 2>&1 || chown _apt "$dir/deb"
+echo "deb [signed-by=$keyring] $KSRC_MIRROR $KSRC_SUITE main" > "$dir/apt/sources.list"
+
+apt_own=(
+	-o Dir::Etc::sourcelist="$dir/apt/sources.list"
+	-o Dir::Etc::sourceparts="$dir/apt/empty"
+	-o Dir::State::Lists="$dir/apt/lists"
+	-o Dir::State::status="$dir/apt/status"
+	-o Dir::Cache="$dir/apt/cache"
+	-o Dir::Etc::preferences=/dev/null
+	-o Dir::Etc::preferencesparts="$dir/apt/empty"
+	-o Acquire::Languages=none
+)
+
+say "fetching $KSRC_PACKAGE from $KSRC_SUITE ($KSRC_MIRROR), apt's own configuration in $dir/apt"
+apt-get "${apt_own[@]}" -q update >&2 ||
+	die "apt-get update of $KSRC_SUITE failed"
+# The signature apt checked, said again in words (apt only says it when
+# it fails).
+inrelease=("$dir"/apt/lists/*_dists_"${KSRC_SUITE}"_InRelease)
+[ -f "${inrelease[0]}" ] || die "no InRelease of $KSRC_SUITE in $dir/apt/lists"
+gpgv --keyring "$keyring" "${inrelease[0]}" 2>&1 | grep -E '^gpgv: (Good|Signature made)' >&2 ||
+	die "${inrelease[0]}: no good signature by $keyring"
+
+want=$KSRC_PACKAGE${KSRC_VERSION:+=$KSRC_VERSION}
+(cd "$dir/deb" && apt-get "${apt_own[@]}" -q download "$want" >&2) ||
+	die "cannot download $want from $KSRC_SUITE"
+deb=("$dir"/deb/"${KSRC_PACKAGE}"_*.deb)
+[ ${#deb[@]} -eq 1 ] && [ -f "${deb[0]}" ] || die "no single $KSRC_PACKAGE .deb in $dir/deb"
+version=$(dpkg-deb -f "${deb[0]}" Version)
+
+# apt download checked the .deb against the index; say so, with the sum.
+sha=$(sha256sum "${deb[0]}" | cut -d' ' -f1)
+indexed=$(apt-cache "${apt_own[@]}" show "$KSRC_PACKAGE=$version" | awk '/^SHA256: / { print $2; exit }')
+[ "$sha" = "$indexed" ] || die "${deb[0]}: SHA256 $sha, the signed index says $indexed"
+say "${deb[0]##*/}: SHA256 $sha, as in $KSRC_SUITE's signed Packages index"
+
+dpkg-deb -x "${deb[0]}" "$dir/root"
+[ -f "$KSRC_TARBALL" ] || die "${deb[0]} has no $KSRC_TARBALL"
+echo "$KSRC_PACKAGE $version $(sha256sum "$KSRC_TARBALL" | cut -d' ' -f1)" > "$marker"
+say "$KSRC_PACKAGE $version unpacked: $KSRC_TARBALL"
