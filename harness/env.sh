@@ -97,11 +97,11 @@ command -v ccache >/dev/null && KMAKE_VARS+=(CC="ccache gcc" HOSTCC="ccache gcc"
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$WARDEN_CACHE}
 
 # The series: git format-patch's output, in order (harness/save.sh).
-# Not yet integrated: on 7.3, the port of the series in port-7.3/.
+# Not yet integrated: on 7.3, the port of the series in wip/port-7.3/.
 if [ "$KSRC" = 6.12 ]; then
 	SERIES_DIR=${SERIES_DIR:-$REPO/patches}
 else
-	SERIES_DIR=${SERIES_DIR:-$REPO/port-$KSRC}
+	SERIES_DIR=${SERIES_DIR:-$REPO/wip/port-$KSRC}
 fi
 shopt -s nullglob
 SERIES_PATCHES=("$SERIES_DIR"/[0-9][0-9][0-9][0-9]-*.patch)
