@@ -81,7 +81,7 @@ done
 ok status_json.not_locked [ "$(json_locked)" = "$want" ]
 ok status_table_exits_0 status_is 0 status
 ok status_table.lists_every_rule \
-	[ "$(sed -n '2,6p' "$OUT" | awk '{ print $1 }' | tr '\n' ' ')" = "$RULES " ]
+	[ "$(sed -n "2,$(($(echo $RULES | wc -w) + 1))p" "$OUT" | awk '{ print $1 }' | tr '\n' ' ')" = "$(echo $RULES) " ]
 ok status_table.not_locked has "settings: not locked"
 
 # set, read back from /proc/sys
@@ -135,6 +135,9 @@ ok refused.root_twin_exits_0 \
 # Debian, is switched off so that Warden decides and reports.
 
 echo 0 > /proc/sys/fs/protected_symlinks
+# The set tests above left every rule at 1: the link rule past mainline
+# would refuse root this link too (its owner does not own the target).
+"$W" set symlink-owner 0 > /dev/null
 "$W" set symlinks 1 > /dev/null
 "$W" set symlinks enforce > /dev/null
 echo secret > $TARGET
