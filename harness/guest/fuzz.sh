@@ -15,7 +15,8 @@
 #              64-bit calls only, in its own folder, with the planted
 #              files as its victims (-V); no sockets (their set-up takes
 #              minutes under TCG and reaches no Warden hook); policy
-#              symlinks=2 hardlinks=1 fifos=2 regular=2 ptrace=3.  Left
+#              symlinks=2 hardlinks=1 fifos=2 regular=2 symlink-owner=2
+#              writes=2 ptrace=3.  Left
 #              out: kill, tkill, tgkill, rt_sigqueueinfo, rt_tgsigqueueinfo,
 #              pidfd_send_signal (its children would kill its main
 #              process).
@@ -24,7 +25,8 @@
 #              thousands of links, takes longer on this kernel under TCG:
 #              the run ends later), seed FUZZ_SEED, temporary files in a sticky
 #              world-writable folder; policy symlinks=2 hardlinks=1
-#              fifos=2 regular=2 ptrace=1.  Each stressor must make
+#              fifos=2 regular=2 symlink-owner=2 writes=2 ptrace=1.  Each
+#              stressor must make
 #              progress; only ptrace's may instead be refused by the scope
 #              the flipper set (then counted by Warden).  Killed after
 #              400 s more than asked: a busy host slows the guest.
@@ -50,9 +52,11 @@ OUT=$scratch.out
 ERR=$scratch.err
 strictest="protected_sticky_symlinks=2 protected_nonaccess_hardlinks=1
 	protected_fifos=2 protected_regular=2 ptrace_scope=2
+	protected_symlink_owner=2 protected_sticky_writes=2
 	protected_sticky_symlinks_complain=0 protected_nonaccess_hardlinks_complain=0
-	protected_fifos_complain=0 protected_regular_complain=0 ptrace_scope_complain=0"
-policy="--symlinks=2 --hardlinks=1 --fifos=2 --regular=2"
+	protected_fifos_complain=0 protected_regular_complain=0 ptrace_scope_complain=0
+	protected_symlink_owner_complain=0 protected_sticky_writes_complain=0"
+policy="--symlinks=2 --hardlinks=1 --fifos=2 --regular=2 --symlink-owner=2 --writes=2"
 stressors="symlink link rename fifo open dentry chown chmod fork exec ptrace procfs"
 
 knobs() {	# knobs NAME=VALUE...: write Warden's sysctls
@@ -100,9 +104,10 @@ flip() {
 	RANDOM=$seed
 	flips=0 refused=0
 	while [ ! -e "$scratch/stop" ]; do
-		r=$((RANDOM % 5))
+		r=$((RANDOM % 7))
 		set -- protected_sticky_symlinks 3 protected_nonaccess_hardlinks 2 \
-			protected_fifos 3 protected_regular 3 ptrace_scope 3
+			protected_fifos 3 protected_regular 3 ptrace_scope 3 \
+			protected_symlink_owner 3 protected_sticky_writes 3
 		shift $((r * 2))
 		if [ $((flips % 8)) = 7 ]; then
 			knobs $strictest || refused=$((refused + 1))
