@@ -16,7 +16,9 @@
 #                        git am, a build and a boot at every patch
 #   make edit            the series as git commits in $(WARDEN_CACHE)/edit,
 #                        to change with git
-#   make save            write those commits back to patches/
+#   make save            write those commits back to patches/, and the
+#                        files they add to kernel/ (read-only, generated)
+#   make snapshot        write kernel/ again from patches/
 #   make kunit           the KUnit suites on UML with the tree's kunit.py
 #   make deb             wardenctl as a Debian package, checked by lintian
 #   make bench           the benchmarks, timed and in instructions: two
@@ -36,7 +38,7 @@
 SHELL := /bin/bash
 H := harness
 
-.PHONY: all deps tree kernel run shell vm check check-all demo series edit save bench kunit deb help
+.PHONY: all deps tree kernel run shell vm check check-all demo series edit save snapshot bench kunit deb help
 
 all: check
 
@@ -88,6 +90,9 @@ edit: tree
 
 save:
 	@$(H)/edit.sh save
+
+snapshot: tree
+	@$(H)/edit.sh snapshot
 
 bench: kernel
 	@$(H)/bench.sh
