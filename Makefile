@@ -16,7 +16,12 @@
 #                        git am, a build and a boot at every patch
 #   make edit            the series as git commits in $(WARDEN_CACHE)/edit,
 #                        to change with git
-#   make save            write those commits back to patches/
+#   make save            write those commits back to patches/, and the
+#                        files they add to kernel/ (read-only, generated)
+#   make snapshot        write kernel/ again from patches/
+#   make range-diff SINCE=<commit>
+#                        what changed in the series since the series at
+#                        <commit> of this repository, by git range-diff
 #   make kunit           the KUnit suites on UML with the tree's kunit.py
 #   make deb             wardenctl as a Debian package, checked by lintian
 #   make bench           the benchmarks, timed and in instructions: two
@@ -36,7 +41,7 @@
 SHELL := /bin/bash
 H := harness
 
-.PHONY: all deps tree kernel run shell vm check check-all demo series edit save bench kunit deb help
+.PHONY: all deps tree kernel run shell vm check check-all demo series edit save snapshot range-diff bench kunit deb help
 
 all: check
 
@@ -88,6 +93,14 @@ edit: tree
 
 save:
 	@$(H)/edit.sh save
+
+snapshot: tree
+	@$(H)/edit.sh snapshot
+
+# Without SINCE, or with one that is no commit of the series, range-diff.sh
+# prints its usage and exits 2.
+range-diff: deps
+	@$(H)/range-diff.sh "$(SINCE)"
 
 bench: kernel
 	@$(H)/bench.sh

@@ -6,6 +6,8 @@
 # "N passed, N failed" (", N skipped" if any were).
 #
 # Gates, in order:
+#   snapshot   kernel/ is the files the series applied in $APPLY adds
+#              (env.sh: check_snapshot); reads, builds nothing
 #   build      the main kernel; W=1 and sparse on security/warden (build.sh)
 #   nowarden, noaudit, nosysctl
 #              build-only variants: a copy of the main build, rebuilt by
@@ -126,6 +128,10 @@ total=$SECONDS
 "$REPO/harness/image.sh" >"$logs/image" 2>&1 &
 image=$!
 "$REPO/harness/locked.sh" "$REPO/harness/tree.sh" || die "the tree cannot be made"
+
+gate snapshot check_snapshot || true
+# Counted once: not again in the main suite (check.sh).
+export SNAPSHOT_CHECKED=1
 
 if gate build "$REPO/harness/build.sh"; then
 	suite main

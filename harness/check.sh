@@ -7,7 +7,7 @@
 # that does not match its results, a kernel splat, or a boot without a
 # verdict is a failure.  Skips are counted apart, never as passes.
 #
-# First wardenctl's host tests.  BUILD_FLAVOR=debug runs the same boots on
+# First wardenctl's host tests and the snapshot check.  BUILD_FLAVOR=debug runs the same boots on
 # the debug kernel, and first the KUnit tests it ran at boot, but not the
 # boot "cost": Warden's instruction budget is the main kernel's; nor the
 # NFS test, whose server and client only the main kernel has.
@@ -166,6 +166,26 @@ if [ -z "$BUILD_FLAVOR" ] && { [ -z "${BOOTS:-}" ] || [[ " $BOOTS " == *" host "
 	} > "$results/host"
 	read -r pass fail skip < <(count "$results/host")
 	add host "$((SECONDS - start))" "$pass" "$fail" "$skip"
+fi
+
+# The snapshot (env.sh: check_snapshot): kernel/ is what the series adds,
+# as the series applied by tree.sh has it; one test, on the main kernel's
+# run, unless check-all counted it already as its gate.
+if [ -z "$BUILD_FLAVOR" ] && [ -z "${SNAPSHOT_CHECKED:-}" ] &&
+   { [ -z "${BOOTS:-}" ] || [[ " $BOOTS " == *" snapshot "* ]]; }; then
+	say "snapshot: kernel/ against the series"
+	start=$SECONDS
+	rc=0
+	check_snapshot > "$results/snapshot.out" 2>&1 || rc=$?
+	{
+		echo "warden-test: snapshot"
+		echo "1..1"
+		if [ "$rc" = 0 ]; then echo "ok 1 snapshot"; else echo "not ok 1 snapshot"; fi
+		echo "warden-test-exit: snapshot $rc"
+	} > "$results/snapshot"
+	[ "$rc" = 0 ] || sed 's/^/  /' "$results/snapshot.out" >&2
+	read -r pass fail skip < <(count "$results/snapshot")
+	add snapshot "$((SECONDS - start))" "$pass" "$fail" "$skip"
 fi
 
 # boot NAME ARGS TESTS SETTINGS: one boot, its console and the harness's

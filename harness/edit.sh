@@ -5,7 +5,17 @@
 # usage: edit.sh        (make edit) put the series as commits on branch
 #                       "warden" of the worktree $EDIT
 #        edit.sh save   (make save) write the commits of $EDIT, base..HEAD,
-#                       back to patches/ with git format-patch
+#                       back to patches/ with git format-patch, and the
+#                       files they add to kernel/ ($SNAPSHOT_DIR)
+#        edit.sh snapshot
+#                       (make snapshot) write kernel/ again from the
+#                       series applied in $APPLY (make tree), after a
+#                       merge of patches/ for example
+#
+# kernel/ is the files the series adds, as they stand at its last patch,
+# at their paths in the tree, for grep, ctags and a browser; files the
+# series no longer adds are deleted.  It is written, never edited: the
+# gate snapshot (env.sh: check_snapshot) fails when it differs.
 #
 # patches/ is the only source: each file is one commit, new files
 # included, so a file can grow over several commits.  In $EDIT, change a
@@ -55,11 +65,41 @@ save() {
 	mv "$tmp"/*.patch "$SERIES_DIR"/
 	rmdir "$tmp"
 	say "wrote $(git -C "$EDIT" rev-list --count base..HEAD) patches to $SERIES_DIR"
-	git -C "$REPO" status --short -- "$SERIES_DIR" >&2
+	write_snapshot "$EDIT"
+	git -C "$REPO" status --short -- "$SERIES_DIR" ${SNAPSHOT_DIR:+"$SNAPSHOT_DIR"} >&2
+}
+
+# write_snapshot REPO-DIR: $SNAPSHOT_DIR made anew from the files
+# base..HEAD of REPO-DIR adds.
+write_snapshot() {
+	local tmp
+
+	[ -n "$SNAPSHOT_DIR" ] || return 0
+	case "$SNAPSHOT_DIR" in
+	"$REPO"/?*) ;;
+	*) die "SNAPSHOT_DIR=$SNAPSHOT_DIR is not a folder of $REPO" ;;
+	esac
+	tmp=$(mktemp -d "$(dirname "$SNAPSHOT_DIR")/.snapshot.XXXXXX")
+	snapshot_write "$1" "$tmp/s" || { rm -rf "$tmp"; die "cannot write the files of $1"; }
+	rm -rf "$SNAPSHOT_DIR"
+	mv "$tmp/s" "$SNAPSHOT_DIR"
+	rmdir "$tmp"
+	say "wrote the $(find "$SNAPSHOT_DIR" -type f | wc -l) files the series adds to $SNAPSHOT_DIR"
+}
+
+snapshot() {
+	[ -n "$SNAPSHOT_DIR" ] || die "no snapshot for the series of $SERIES_DIR"
+	git -C "$APPLY" rev-parse -q --verify HEAD >/dev/null 2>&1 ||
+		die "no series applied in $APPLY (run: make tree)"
+	! series_differs "$APPLY" >&2 ||
+		die "$APPLY is not the series of $SERIES_DIR (above; run: make tree)"
+	write_snapshot "$APPLY"
+	git -C "$REPO" status --short -- "$SNAPSHOT_DIR" >&2
 }
 
 case "${1:-}" in
 '') edit ;;
 save) save ;;
-*) die "usage: edit.sh [save]" ;;
+snapshot) snapshot ;;
+*) die "usage: edit.sh [save|snapshot]" ;;
 esac

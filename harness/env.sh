@@ -142,6 +142,92 @@ series_differs() {
 	return $rc
 }
 
+# The kernel code in the repository: the files the series adds (not its
+# changes to the tree's files), as they stand at its last patch, at their
+# paths in the tree: kernel/security/warden/fs.c, kernel/Documentation/...
+# Written by make save (edit.sh), never edited by hand; the gate snapshot
+# (check_snapshot) fails when it is not what the series adds.  It belongs
+# to the series of patches/, whichever tree that series is against; the
+# port in wip/ has none.
+if [ "$SERIES_DIR" = "$REPO/patches" ]; then
+	SNAPSHOT_DIR=${SNAPSHOT_DIR:-$REPO/kernel}
+else
+	SNAPSHOT_DIR=${SNAPSHOT_DIR:-}
+fi
+
+# snapshot_write REPO-DIR OUT-DIR: the files that base..HEAD of REPO-DIR
+# adds, as they are at HEAD, into OUT-DIR, made anew.
+snapshot_write() {
+	local files
+
+	mapfile -d '' files < <(git -C "$1" diff -z --name-only --no-renames \
+		--diff-filter=A base HEAD)
+	rm -rf "$2"
+	mkdir -p "$2"
+	[ ${#files[@]} -eq 0 ] ||
+		git --literal-pathspecs -C "$1" archive --format=tar HEAD -- "${files[@]}" |
+		tar -x -C "$2"
+}
+
+# snapshot_differs REPO-DIR: true, naming each file that differs, when
+# $SNAPSHOT_DIR is not the files base..HEAD of REPO-DIR adds, with their
+# contents and executable bits.
+snapshot_differs() {
+	local tmp f rc=1
+
+	tmp=$(mktemp -d)
+	snapshot_write "$1" "$tmp/s"
+	while IFS= read -r -d '' f; do
+		f=${f#./}
+		if [ ! -f "$SNAPSHOT_DIR/$f" ] || [ -L "$SNAPSHOT_DIR/$f" ]; then
+			echo "  $f: missing"
+			rc=0
+		elif ! cmp -s "$tmp/s/$f" "$SNAPSHOT_DIR/$f"; then
+			echo "  $f: differs from the series"
+			diff -u "$tmp/s/$f" "$SNAPSHOT_DIR/$f" |
+				sed -e '1,2d' -e 's/^/    /' | head -n 12
+			rc=0
+		elif [ "$(stat -c %A "$tmp/s/$f" | cut -c4)" != \
+		       "$(stat -c %A "$SNAPSHOT_DIR/$f" | cut -c4)" ]; then
+			echo "  $f: executable bit differs"
+			rc=0
+		fi
+	done < <(cd "$tmp/s" && find . -type f -print0 | sort -z)
+	if [ -d "$SNAPSHOT_DIR" ]; then
+		while IFS= read -r -d '' f; do
+			f=${f#./}
+			[ -f "$tmp/s/$f" ] || { echo "  $f: not added by the series"; rc=0; }
+		done < <(cd "$SNAPSHOT_DIR" && find . ! -type d -print0 | sort -z)
+	fi
+	rm -rf "$tmp"
+	return $rc
+}
+
+# check_snapshot: the gate snapshot, run by check-all and make check: the
+# series applied in $APPLY (tree.sh) must be patches/, and $SNAPSHOT_DIR
+# exactly the files it adds.  Reads, builds nothing; about a second.
+check_snapshot() {
+	local name=${SNAPSHOT_DIR#"$REPO"/}
+
+	if [ -z "$SNAPSHOT_DIR" ]; then
+		echo "no snapshot for the series of $SERIES_DIR"
+		return 0
+	fi
+	git -C "$APPLY" rev-parse -q --verify HEAD >/dev/null 2>&1 ||
+		{ echo "no series applied in $APPLY (run: make tree)"; return 1; }
+	if series_differs "$APPLY"; then
+		echo "$APPLY is not the series of ${SERIES_DIR#"$REPO"/}/ (above; run: make tree)"
+		return 1
+	fi
+	if snapshot_differs "$APPLY"; then
+		echo "$name/ is not what the series adds (above).  It is written, never edited:"
+		echo "change the series with make edit and make save, or write $name/ again"
+		echo "from patches/ with make snapshot"
+		return 1
+	fi
+	echo "$name/: the $(find "$SNAPSHOT_DIR" -type f | wc -l) files the series adds, as at its last patch"
+}
+
 die() {
 	echo "warden: $*" >&2
 	exit 1

@@ -6,7 +6,7 @@
 # find that nothing changed.  It is skipped when nothing it could read
 # did: every file of this repository but the guest's scripts, the config
 # fragments, wardenctl, the bench, examples and documents (a superset of
-# what it applies and runs), the
+# what it applies and runs; not kernel/, which patches/ makes), the
 # kernel tarball and its package's version, and $TREE itself, still at the
 # git tree it left and without changes.  The stamp is written only after
 # it succeeded.
@@ -20,7 +20,7 @@ tree_inputs() {
 	{
 		(cd "$REPO" && git ls-files -z -c -o --exclude-standard -- . \
 			':!harness/guest' ':!harness/config' ':!wardenctl' ':!bench' \
-			':!examples' ':!*.md' | sort -z |
+			':!examples' ':!kernel' ':!*.md' | sort -z |
 			xargs -0 -r sha256sum 2>&1) || true
 		stat -c '%n %s %Y' "$KSRC_TARBALL"
 		ksrc_version; echo

@@ -36,22 +36,30 @@ cover=$(ls "$out"/0000-*.patch)
 	PATH=/usr/bin:$PATH scripts/get_maintainer.pl --no-rolestats --no-git \
 		--no-git-fallback --nol --no-tree "$p" 2>/dev/null >"$p.cc" || true
 done)
+# The cover letter goes to everyone a patch goes to: the union of their
+# Cc lines, in the order get_maintainer.pl first named them, after the
+# text.
 python3 - "$cover" "$REPO/patches/cover-letter" "$out" <<'PY'
 import glob, sys
 cover, text, out = sys.argv[1], open(sys.argv[2]).read(), sys.argv[3]
 subject, blurb = text.split("\n", 1)
-s = open(cover).read()
-s = s.replace("*** SUBJECT HERE ***", subject).replace("*** BLURB HERE ***", blurb.strip())
-open(cover, "w").write(s)
+everyone = []
 for p in sorted(glob.glob(out + "/0*.patch")):
     if p == cover:
         continue
     cc = [l.strip() for l in open(p + ".cc") if l.strip()]
+    everyone += [c for c in cc if c not in everyone]
     s = open(p).read()
     head, sep, rest = s.partition("\n---\n")
     if cc:
         head += "\n" + "".join("Cc: %s\n" % c for c in cc).rstrip("\n")
     open(p, "w").write(head + sep + rest)
+blurb = blurb.strip()
+if everyone:
+    blurb += "\n\n" + "".join("Cc: %s\n" % c for c in everyone).rstrip("\n")
+s = open(cover).read()
+s = s.replace("*** SUBJECT HERE ***", subject).replace("*** BLURB HERE ***", blurb)
+open(cover, "w").write(s)
 PY
 rm -f "$out"/*.cc
 say "series: $(ls "$out" | wc -l) files in $out"

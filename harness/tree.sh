@@ -10,7 +10,7 @@
 # timestamps and the build stays incremental.  Each step is reused only
 # when it is provably the same: the tarball's checksum for the base, the
 # git tree hash of the applied series for $TREE.
-. "$(dirname "$0")/env.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 
 git_q() {
 	git -c advice.detachedHead=false -c core.compression=1 \
@@ -75,20 +75,32 @@ add_worktree() {
 	fi
 }
 
-# Print the commit at the tip of the applied series.  git am with the
-# harness's identity and the authors' dates gives the same commits from
-# the same patches, every time.
+# am_series WORKTREE PATCH...: the patches applied on base in WORKTREE,
+# a worktree of $PRISTINE (made if need be); print the commit at the tip.
+# git am with the harness's identity and the authors' dates gives the same
+# commits from the same patches, every time.
+am_series() {
+	local wt=$1
+	shift
+	[ $# -gt 0 ] || die "no series to apply in $wt"
+	add_worktree "$wt"
+	git_q "$wt" am --abort >/dev/null 2>&1 || true
+	git_q "$wt" reset -q --hard base
+	git_q "$wt" clean -q -fdx
+	git_q "$wt" am -q --whitespace=error --committer-date-is-author-date \
+		"$@" >&2 ||
+		die "series: a patch does not apply (git am said why, above)"
+	git -C "$wt" rev-parse HEAD
+}
+
+# Print the commit at the tip of the applied series, patches/ in $APPLY.
 apply_series() {
 	[ ${#SERIES_PATCHES[@]} -gt 0 ] || die "no series in $SERIES_DIR"
-	add_worktree "$APPLY"
-	git_q "$APPLY" am --abort >/dev/null 2>&1 || true
-	git_q "$APPLY" reset -q --hard base
-	git_q "$APPLY" clean -q -fdx
-	git_q "$APPLY" am -q --whitespace=error --committer-date-is-author-date \
-		"${SERIES_PATCHES[@]}" >&2 ||
-		die "series: a patch does not apply (git am said why, above)"
-	git -C "$APPLY" rev-parse HEAD
+	am_series "$APPLY" "${SERIES_PATCHES[@]}"
 }
+
+# Sourced (range-diff.sh), tree.sh only defines the functions above.
+[ "${BASH_SOURCE[0]}" = "$0" ] || return 0
 
 mkdir -p "$WARDEN_CACHE"
 check_version

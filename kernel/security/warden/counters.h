@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Warden LSM - Counters of denials
+ */
+
+#ifndef _SECURITY_WARDEN_COUNTERS_H
+#define _SECURITY_WARDEN_COUNTERS_H
+
+#include <linux/types.h>
+
+#include "settings.h"
+
+enum warden_verdict {
+	WARDEN_DENIED,
+	WARDEN_WOULD_DENY,
+	WARDEN_VERDICT_COUNT
+};
+
+void warden_count(enum warden_rule rule, enum warden_verdict verdict);
+
+#endif /* _SECURITY_WARDEN_COUNTERS_H */

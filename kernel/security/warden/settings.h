@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Warden LSM - Settings: each rule's level and mode, and the lock
+ */
+
+#ifndef _SECURITY_WARDEN_SETTINGS_H
+#define _SECURITY_WARDEN_SETTINGS_H
+
+#include <linux/compiler.h>
+#include <linux/init.h>
+#include <linux/minmax.h>
+#include <linux/types.h>
+
+#include "cred.h"
+#include "limits.h"
+
+/*
+ * How each filesystem rule reports.  The link rules write the record type
+ * mainline's protected_symlinks and protected_hardlinks write,
+ * AUDIT_ANOM_LINK, which the audit tools parse.  They parse no
+ * AUDIT_ANOM_CREAT record (ausearch -p and -c never find one): the rules
+ * about reopening files write an AVC, as the ptrace rule does, with
+ * @avc_class for its tclass.
+ */
+struct warden_rule_report {
+	const char *op;
+	const char *audit_op;
+	const char *owner_key;
+	const char *avc_class;
+	bool has_dir;
+	bool has_target;
+};
+
+/**
+ * struct warden_rule_info - What does not change of a rule
+ * @name: Its name, and that of the sysctl and boot parameter of its level.
+ * @kconfig_level: Its level at boot, before any boot parameter.
+ * @max: Its highest level; the lowest is 0.
+ * @cap: The capability a sysctl write of its settings needs in the
+ *       initial user namespace.
+ * @report: How it reports, for the filesystem rules.
+ *
+ * Generated from rule_defs.h.
+ */
+struct warden_rule_info {
+	const char *name;
+	int kconfig_level;
+	int max;
+	int cap;
+	struct warden_rule_report report;
+};
+
+extern const struct warden_rule_info warden_rules[WARDEN_RULE_COUNT];
+
+enum warden_knob_kind {
+	WARDEN_KNOB_LEVEL,
+	WARDEN_KNOB_COMPLAIN,
+	WARDEN_KNOB_LOCK,
+};
+
+/**
+ * struct warden_knob - One setting, as a sysctl and a boot parameter
+ * @name: Its name under kernel.warden and after "warden." on the command
+ *        line.
+ * @rule: The rule it sets; unused for the lock.
+ * @kind: A rule's level, a rule's complain mode, or the lock.
+ */
+struct warden_knob {
+	const char *name;
+	enum warden_rule rule;
+	enum warden_knob_kind kind;
+};
+
+/* The settings: each rule's level, then its complain mode; the lock last. */
+#define WARDEN_LEVEL_KNOB(rule)		(2 * (rule))
+#define WARDEN_COMPLAIN_KNOB(rule)	(2 * (rule) + 1)
+#define WARDEN_LOCK_KNOB		(2 * WARDEN_RULE_COUNT)
+#define WARDEN_KNOB_COUNT		(WARDEN_LOCK_KNOB + 1)
+
+extern int warden_levels[WARDEN_RULE_COUNT];
+extern int warden_complain_modes[WARDEN_RULE_COUNT];
+extern int warden_locked;
+extern const struct warden_knob warden_knobs[WARDEN_KNOB_COUNT];
+
+/*
+ * Settings are read without a lock: a check that races a write sees
+ * either value, and both are valid.
+ */
+
+/**
+ * warden_global_level - The level a rule has for every process
+ * @rule: The rule.
+ *
+ * Return: The level of the rule's sysctl, 0 when it is off.
+ */
+static inline int warden_global_level(const enum warden_rule rule)
+{
+	return READ_ONCE(warden_levels[rule]);
+}
+
+/**
+ * warden_level - The level a rule has for the current task
+ * @rule: The rule.
+ *
+ * A process may raise a rule for itself and its descendants, never lower
+ * it: the stricter of the two levels holds.  One load from the current
+ * task's credentials, whatever the number of processes with a policy.
+ *
+ * Return: The rule's effective level, 0 when it is off.
+ */
+static inline int warden_level(const enum warden_rule rule)
+{
+	return max(warden_global_level(rule), warden_current_level(rule));
+}
+
+/**
+ * warden_complains - Whether a rule only reports what it would refuse
+ * @rule: The rule.
+ *
+ * Complain mode is the administrator's, for the global levels: what a
+ * process's own policy refuses is always refused (see warden_refuse()).
+ * ptrace_scope 3 is meant to hold even against root: it always enforces.
+ *
+ * Return: true if the rule is in complain mode.
+ */
+static inline bool warden_complains(const enum warden_rule rule)
+{
+	if (rule == WARDEN_RULE_PTRACE_SCOPE &&
+	    warden_global_level(rule) == WARDEN_PTRACE_NO_ATTACH)
+		return false;
+	return READ_ONCE(warden_complain_modes[rule]);
+}
+
+int *warden_knob_value(const struct warden_knob *knob);
+int warden_knob_max(const struct warden_knob *knob);
+int warden_knob_cap(const struct warden_knob *knob);
+
+/**
+ * warden_rule_name - The name of a rule, and of the sysctl of its level
+ * @rule: The rule.
+ *
+ * Return: The name, e.g. "protected_regular".
+ */
+static inline const char *warden_rule_name(const enum warden_rule rule)
+{
+	return warden_rules[rule].name;
+}
+
+int warden_parse_knob(const struct warden_knob *knob, const char *buffer,
+		      size_t len, int *value);
+int warden_set_knob(const struct warden_knob *knob, int value);
+
+#ifdef CONFIG_SYSCTL
+void __init warden_init_sysctl(void);
+#else /* !CONFIG_SYSCTL */
+static inline void warden_init_sysctl(void)
+{
+}
+#endif /* CONFIG_SYSCTL */
+
+#endif /* _SECURITY_WARDEN_SETTINGS_H */
