@@ -574,8 +574,8 @@ TEST_F_TIMEOUT(unlinked, refused_exec_logged, 60)
 	};
 	pid_t pid;
 
-	/* d_path() of a file with no name (read back unescaped). */
-	snprintf(deleted, sizeof(deleted), "%s (deleted)", self->setuid);
+	/* d_path() of a file with no name; Warden escapes the space. */
+	snprintf(deleted, sizeof(deleted), "%s\\x20(deleted)", self->setuid);
 	ASSERT_EQ(0, unlink(self->setuid));
 	set_level(_metadata, "1");
 	pid = expect_report(_metadata, kmsg, &d, LOG_KEY, NULL, msg);
