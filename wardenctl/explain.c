@@ -319,6 +319,11 @@ static void explain_ptrace(const struct fields *const f)
 		printf("PTRACE_TRACEME, to be traced by ");
 	} else if (!strcmp(op, "attach")) {
 		printf("ptrace attach to ");
+	} else if (!strcmp(op, "read")) {
+		/* PTRACE_MODE_READ: /proc/PID/environ, fd, perf_event_open() */
+		printf("read the /proc files (environ, fd, maps) or perf events of ");
+	} else if (!strcmp(op, "setrlimit")) {
+		printf("change the resource limits (prlimit) of ");
 	} else {
 		print_text(op);
 		putchar(' ');

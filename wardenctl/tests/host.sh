@@ -373,6 +373,24 @@ fs_report 1 protected_regular open_creat 0 /tmp/fine > "$KMSG"
 ok "explain: the twin, all in Warden's shape, skips nothing" \
 	eval 'status_is 0 explain && has "/tmp/fine" && ! has Skipped'
 
+# The ptrace rule's reads and changes of limits: the reader, or the
+# process that changes the limits, is the one acting.
+printf '%s\n' \
+	'5,1,0,-;warden: rule=ptrace_scope verdict=denied op=read knob=kernel.warden.ptrace_scope allowed_at=0 source=process scope=3 tracer_pid=50 tracer_uid=1000 target_pid=45 target_uid=1000 ppid=49 tracer_comm="perf" target_comm="keyring" pcomm="bash"' \
+	'5,2,0,-;warden: rule=ptrace_scope verdict=would_deny op=setrlimit knob=kernel.warden.ptrace_scope allowed_at=0 source=global scope=1 tracer_pid=51 tracer_uid=1000 target_pid=45 target_uid=1000 ppid=49 tracer_comm="prlimit" target_comm="keyring" pcomm="bash"' \
+	> "$KMSG"
+ok "explain: a read and a change of limits exit 0, skipping nothing" \
+	eval 'status_is 0 explain && [ "$(grep -c "^\[[0-9]*/2\] ptrace_scope: " "$OUT")" = 2 ] && ! has Skipped'
+ok "explain: a read, the reader as who" has '"perf" (pid 50, uid 1000), child of "bash" (pid 49)'
+ok "explain: a read, the target as what" \
+	has 'read the /proc files (environ, fd, maps) or perf events of "keyring" (pid 45, uid 1000) at ptrace_scope 3'
+ok "explain: a read the process's own scope refused" \
+	has "the process's own policy refused it"
+ok "explain: a change of limits, the target as what" \
+	has 'change the resource limits (prlimit) of "keyring" (pid 45, uid 1000) at ptrace_scope 1'
+ok "explain: a change of limits, allowed with the ptrace knob" \
+	has 'sysctl kernel.warden.ptrace_scope=0  (wardenctl set ptrace 0)'
+
 # explain: where an audit daemon keeps its log, it is named as the better
 # source; a directory in its place is no log.
 fake_root

@@ -9,6 +9,13 @@
  * debuggers, crash handlers and browsers that work with Yama work with
  * Warden, and both can be stacked: the stricter one decides.
  *
+ * An attach is not the only way into another process: its environment,
+ * its open files through /proc/PID/fd and perf_event_open() on it are
+ * reads (PTRACE_MODE_READ), and raising its core limit before it dumps
+ * hands its memory over too.  A process that raised its own scope, and
+ * global scope 3, are protected from reads; a change of another
+ * process's limits is an attach.
+ *
  * Yama keeps its exceptions in one global list that every check walks.
  * Here an exception lives in the blob of the process that grants it: a
  * check reads one pointer, however many exceptions there are, and an
@@ -24,7 +31,9 @@
 #include <linux/prctl.h>
 #include <linux/ptrace.h>
 #include <linux/rcupdate.h>
+#include <linux/resource.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/user_namespace.h>
@@ -295,48 +304,118 @@ static bool may_attach(struct task_struct *const child, const int scope,
 	}
 }
 
+/*
+ * The highest scope below @refused_at that lets the current task attach
+ * to @child, or WARDEN_PTRACE_CLASSIC: what the report of a refusal at
+ * @refused_at says would allow it.
+ */
+static int attach_allowed_below(struct task_struct *const child,
+				int refused_at)
+{
+	while (--refused_at > WARDEN_PTRACE_CLASSIC)
+		if (may_attach(child, refused_at, false))
+			break;
+	return refused_at;
+}
+
+/*
+ * Refuses @op on @child, reported as @op, unless the scope lets the
+ * current task attach to it.  The scope is the global one, raised by the
+ * policies of the two processes (see process_scope()).
+ */
+static int check_attach(struct task_struct *const child,
+			const enum warden_ptrace_op op, const bool quiet)
+{
+	const int process = process_scope(current, child);
+	const int scope =
+		max(warden_global_level(WARDEN_RULE_PTRACE_SCOPE), process);
+
+	if (may_attach(child, scope, !quiet))
+		return 0;
+	return warden_refuse_ptrace(&(const struct warden_ptrace_denial){
+		.op = op,
+		.scope = scope,
+		.process_scope = process,
+		.allowed_at = attach_allowed_below(child, scope),
+		.quiet = quiet,
+		.tracer = current,
+		.target = child,
+	}, -EPERM);
+}
+
+/*
+ * The scope at which a PTRACE_MODE_READ access is checked, given the
+ * global scope and the one the two processes' policies set, or
+ * WARDEN_PTRACE_CLASSIC if it is not.  ps, top and lsof read the /proc
+ * files of every process, so the global scopes 1 and 2 leave reads to
+ * the classic rules, as Yama does.  A process that raised its own scope
+ * asked not to be read, at any global scope, and global scope 3 means
+ * that no process is.  Even then a read is held to scope 2 at most:
+ * CAP_SYS_PTRACE still reads, so that root's ps and lsof, and journald
+ * asking who sent a message, keep working.
+ */
+static int read_scope(const int global, const int process)
+{
+	if (process == WARDEN_PTRACE_CLASSIC &&
+	    global != WARDEN_PTRACE_NO_ATTACH)
+		return WARDEN_PTRACE_CLASSIC;
+	return min(max(global, process), WARDEN_PTRACE_CAPABILITY);
+}
+
+/*
+ * Refuses a read of @child, as an attach at read_scope() is refused.
+ * Without a process policy, only global scope 3 refuses a read, which
+ * scope 2 then allows.  The refusal is EACCES, as mm_access() and the
+ * /proc links report it.
+ */
+static int check_read(struct task_struct *const child, const bool quiet)
+{
+	const int global = warden_global_level(WARDEN_RULE_PTRACE_SCOPE);
+	const int process = process_scope(current, child);
+	const int checked_at = read_scope(global, process);
+
+	if (may_attach(child, checked_at, !quiet))
+		return 0;
+	return warden_refuse_ptrace(&(const struct warden_ptrace_denial){
+		.op = WARDEN_PTRACE_READ,
+		.scope = max(global, process),
+		.process_scope = process,
+		.allowed_at = process ? attach_allowed_below(child, checked_at) :
+					WARDEN_PTRACE_CAPABILITY,
+		.quiet = quiet,
+		.tracer = current,
+		.target = child,
+	}, -EACCES);
+}
+
 /**
- * hook_ptrace_access_check - Restrict attaching to a process
- * @child: The task the current task wants to attach to.
+ * hook_ptrace_access_check - Restrict attaching to and reading a process
+ * @child: The task the current task wants to attach to, or read.
  * @mode: PTRACE_MODE_* flags.
  *
- * Only PTRACE_MODE_ATTACH is restricted: ptrace() itself, but also
- * /proc/PID/mem, process_vm_readv() and the like.  Reading /proc/PID/stat
- * and its kind (PTRACE_MODE_READ) stays as the classic rules say.  The
- * scope is the global one, raised by the policies of the two processes
- * (see process_scope()).
+ * PTRACE_MODE_ATTACH is ptrace() itself, but also /proc/PID/mem,
+ * process_vm_readv() and the like: it is checked at the scope.
+ * PTRACE_MODE_READ is /proc/PID/environ, the links in /proc/PID/fd,
+ * perf_event_open() on a task, kcmp() and the like: it is checked only
+ * when a process raised its own scope, or at global scope 3 (see
+ * read_scope()).  The kernel allows a thread group to access itself
+ * before it asks any LSM.  A PTRACE_MODE_NOAUDIT access, such as the
+ * fields of /proc/PID/stat that only a reader may see, is refused
+ * without a report.
  *
  * Context: task_lock(@child) held: does not sleep.
  *
  * Return: 0 if the scope allows the access or only complains, -EPERM
- * otherwise.
+ * for an attach, -EACCES for a read otherwise.
  */
 static int hook_ptrace_access_check(struct task_struct *const child,
 				    const unsigned int mode)
 {
-	int process, scope, allowed_at;
+	const bool quiet = mode & PTRACE_MODE_NOAUDIT;
 
-	if (!(mode & PTRACE_MODE_ATTACH))
-		return 0;
-	process = process_scope(current, child);
-	scope = max(warden_global_level(WARDEN_RULE_PTRACE_SCOPE), process);
-	if (may_attach(child, scope, true))
-		return 0;
-
-	allowed_at = scope;
-
-	while (--allowed_at > WARDEN_PTRACE_CLASSIC)
-		if (may_attach(child, allowed_at, false))
-			break;
-	return warden_refuse_ptrace(&(const struct warden_ptrace_denial){
-		.op = WARDEN_PTRACE_ATTACH,
-		.scope = scope,
-		.process_scope = process,
-		.allowed_at = allowed_at,
-		.quiet = mode & PTRACE_MODE_NOAUDIT,
-		.tracer = current,
-		.target = child,
-	}, -EPERM);
+	if (mode & PTRACE_MODE_ATTACH)
+		return check_attach(child, WARDEN_PTRACE_ATTACH, quiet);
+	return check_read(child, quiet);
 }
 
 /**
@@ -376,9 +455,36 @@ static int hook_ptrace_traceme(struct task_struct *const parent)
 	}, -EPERM);
 }
 
+/**
+ * hook_task_setrlimit - Restrict changing another process's resource limits
+ * @p: The task whose limits would change.
+ * @resource: Unused: every limit is checked.
+ * @new_rlim: Unused.
+ *
+ * Whoever may raise another process's core limit, then make it dump,
+ * reads its memory in the core file; whoever may lower its limits makes
+ * it fail where it chooses.  So a change of the limits of another thread
+ * group, with prlimit(2), is an attach: the same decision at the same
+ * scope (see check_attach()).  A process's own limits are its own.
+ *
+ * Context: task_lock(@p->group_leader) held: does not sleep.
+ *
+ * Return: 0 if the scope allows an attach or only complains, -EPERM
+ * otherwise.
+ */
+static int hook_task_setrlimit(struct task_struct *const p,
+			       const unsigned int resource,
+			       struct rlimit *const new_rlim)
+{
+	if (same_thread_group(p, current))
+		return 0;
+	return check_attach(p, WARDEN_PTRACE_SETRLIMIT, false);
+}
+
 static struct security_hook_list warden_ptrace_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(ptrace_access_check, hook_ptrace_access_check),
 	LSM_HOOK_INIT(ptrace_traceme, hook_ptrace_traceme),
+	LSM_HOOK_INIT(task_setrlimit, hook_task_setrlimit),
 	LSM_HOOK_INIT(task_prctl, hook_task_prctl),
 	LSM_HOOK_INIT(task_free, hook_task_free),
 };
@@ -391,3 +497,5 @@ void __init warden_add_ptrace_hooks(void)
 	security_add_hooks(warden_ptrace_hooks, ARRAY_SIZE(warden_ptrace_hooks),
 			   &warden_lsmid);
 }
+
+#include "ptrace_test.c"

@@ -638,11 +638,15 @@ int warden_refuse(const struct warden_denial *denial, const int err)
 static const char *const warden_ptrace_ops[] = {
 	[WARDEN_PTRACE_ATTACH] = "attach",
 	[WARDEN_PTRACE_TRACEME] = "traceme",
+	[WARDEN_PTRACE_READ] = "read",
+	[WARDEN_PTRACE_SETRLIMIT] = "setrlimit",
 };
 
 static const char *const warden_ptrace_audit_ops[] = {
 	[WARDEN_PTRACE_ATTACH] = "ptrace_attach",
 	[WARDEN_PTRACE_TRACEME] = "ptrace_traceme",
+	[WARDEN_PTRACE_READ] = "ptrace_read",
+	[WARDEN_PTRACE_SETRLIMIT] = "ptrace_setrlimit",
 };
 
 /**
@@ -753,17 +757,18 @@ lost:
 }
 
 /*
- * Whether a refusal is harmless by construction: at scope 1, an attach
- * between two processes of one uid, which the classic rules allow.  Its
- * audit record would say nothing an attacker does not know, and a loop
- * of such refusals would flood audit with records and the SYSCALL
- * records each brings.  Like mainline's audit_log_path_denied(), such a
- * refusal is audited only if audit rules ask for the call's records.
+ * Whether a refusal is harmless by construction: at scope 1, an attach,
+ * a read or a change of limits between two processes of one uid, which
+ * the classic rules allow.  Its audit record would say nothing an
+ * attacker does not know, and a loop of such refusals would flood audit
+ * with records and the SYSCALL records each brings.  Like mainline's
+ * audit_log_path_denied(), such a refusal is audited only if audit rules
+ * ask for the call's records.
  */
 static bool is_harmless(const enum warden_ptrace_op op, const int scope,
 			const kuid_t tracer, const kuid_t target)
 {
-	return op == WARDEN_PTRACE_ATTACH &&
+	return op != WARDEN_PTRACE_TRACEME &&
 	       scope == WARDEN_PTRACE_RELATIONAL && uid_eq(tracer, target);
 }
 
@@ -778,8 +783,8 @@ static void audit_ptrace_denial(const struct warden_ptrace_denial *denial,
 				const bool by_process)
 {
 	const struct task_struct *const other =
-		denial->op == WARDEN_PTRACE_ATTACH ? denial->target :
-						     denial->tracer;
+		denial->op == WARDEN_PTRACE_TRACEME ? denial->tracer :
+						      denial->target;
 	char comm[TASK_COMM_LEN];
 	struct audit_buffer *ab;
 
@@ -812,8 +817,8 @@ static void audit_ptrace_denial(const struct warden_ptrace_denial *denial,
  * @err: The error the access fails with if the rule enforces.
  *
  * The current task is the subject of the report, whose bucket
- * ratelimits it: the tracer for an attach, the tracee for a
- * PTRACE_TRACEME.  The line is logged when the task returns to user
+ * ratelimits it: the tracer for an attach, a read or a change of limits,
+ * the tracee for a PTRACE_TRACEME.  The line is logged when the task returns to user
  * space (see log_ptrace_denial()).
  *
  * Context: Any context, the hooks' locks held; does not sleep.

@@ -16,6 +16,8 @@
 enum warden_ptrace_op {
 	WARDEN_PTRACE_ATTACH,
 	WARDEN_PTRACE_TRACEME,
+	WARDEN_PTRACE_READ,
+	WARDEN_PTRACE_SETRLIMIT,
 };
 
 struct task_struct;
@@ -49,14 +51,15 @@ int warden_refuse(const struct warden_denial *denial, int err);
 
 /**
  * struct warden_ptrace_denial - A ptrace the ptrace_scope rule refused
- * @op: An attach, or a PTRACE_TRACEME.
+ * @op: An attach, a PTRACE_TRACEME, a read (PTRACE_MODE_READ), or a change
+ *      of another process's resource limits.
  * @scope: The scope that refused it: the global one, or higher if the
  *         policy of either process raised it.
  * @process_scope: The higher of the scopes the two processes' policies set.
  * @allowed_at: The highest scope that would allow it.
  * @quiet: Neither report nor count it (PTRACE_MODE_NOAUDIT).
- * @tracer: The task that would have traced.
- * @target: The task that would have been traced.
+ * @tracer: The task that would have traced, read or changed the limits.
+ * @target: The task that would have been traced, read, or limited.
  */
 struct warden_ptrace_denial {
 	enum warden_ptrace_op op;

@@ -249,6 +249,14 @@ static const struct harmless_case harmless_cases[] = {
 	  false },
 	{ "traceme at scope 2, one uid", WARDEN_PTRACE_TRACEME, 2, 1000, 1000,
 	  false },
+	{ "read at scope 1, one uid", WARDEN_PTRACE_READ, 1, 1000, 1000,
+	  true },
+	{ "read at scope 3, one uid", WARDEN_PTRACE_READ, 3, 1000, 1000,
+	  false },
+	{ "setrlimit at scope 1, one uid", WARDEN_PTRACE_SETRLIMIT, 1, 1000,
+	  1000, true },
+	{ "setrlimit at scope 1, two uids", WARDEN_PTRACE_SETRLIMIT, 1, 1000,
+	  0, false },
 };
 
 static void harmless_case_desc(const struct harmless_case *const c,

@@ -13,9 +13,12 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <linux/perf_event.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <sys/mman.h>
 #include <sys/ptrace.h>
+#include <sys/resource.h>
 #include <sys/uio.h>
 
 #include "common.h"
@@ -400,4 +403,279 @@ static inline int traceme_from_child(const bool privileged_parent)
 {
 	return run_as(privileged_parent ? ROOT_UID : USER_UID,
 		      parent_of_traceme, NULL);
+}
+
+/*
+ * Snooping: what a process learns of another without attaching to it,
+ * through the accesses the kernel checks as PTRACE_MODE_READ, and by
+ * raising its core limit (then a signal makes it dump its memory).  The
+ * victim, of USER_UID, holds a secret in its environment and in a memfd,
+ * and runs VICTIM_PROGRAM: its environment is then exactly VICTIM_ENV.
+ */
+#define VICTIM_PROGRAM "/bin/sleep"
+#define VICTIM_ENV "WARDEN_SECRET=Warden test secret"
+/* The victim's memfd, holding scene_secret. */
+#define VICTIM_FD 10
+#define PERF_PARANOID_KNOB "/proc/sys/kernel/perf_event_paranoid"
+
+enum snoop {
+	/* Reads /proc/PID/environ. */
+	SNOOP_ENVIRON,
+	/* Opens the victim's memfd again through /proc/PID/fd/VICTIM_FD. */
+	SNOOP_FD,
+	/* Raises its RLIMIT_CORE to its hard limit with prlimit(2). */
+	SNOOP_PRLIMIT,
+	/* Counts its user-space time with perf_event_open(2). */
+	SNOOP_PERF,
+};
+
+/* Who snoops: a process of USER_UID, unless root. */
+enum snooper {
+	/* test ┬ victim
+	 *      └ snooper
+	 */
+	SNOOPER_SIBLING,
+	/* test ─ snooper ─ victim */
+	SNOOPER_PARENT,
+	/* The sibling, as root with all its capabilities. */
+	SNOOPER_ROOT,
+};
+
+/* What a refused snoop fails with. */
+static inline int snoop_errno(const enum snoop how)
+{
+	/* Changing limits is refused as an attach, reads as mm_access(). */
+	return how == SNOOP_PRLIMIT ? EPERM : EACCES;
+}
+
+/* Runs in the victim: never returns. */
+static inline void be_victim(const char *const policy, const int failed)
+{
+	char *const argv[] = { "sleep", "1000", NULL };
+	char *const envp[] = { VICTIM_ENV, NULL };
+	struct rlimit core;
+	int memfd;
+
+	if (geteuid() == ROOT_UID && become_user(USER_UID))
+		goto broken;
+	if (policy && sandbox(policy))
+		goto broken;
+	/* Its core limit at 0, so that a raise shows. */
+	if (getrlimit(RLIMIT_CORE, &core))
+		goto broken;
+	core.rlim_cur = 0;
+	if (setrlimit(RLIMIT_CORE, &core))
+		goto broken;
+	memfd = memfd_create("warden_secret", 0);
+	if (memfd < 0 ||
+	    write(memfd, scene_secret, sizeof(scene_secret)) !=
+		    sizeof(scene_secret) ||
+	    dup2(memfd, VICTIM_FD) != VICTIM_FD)
+		goto broken;
+	execve(VICTIM_PROGRAM, argv, envp);
+broken:
+	send_byte(failed);
+	_exit(CHILD_BROKEN);
+}
+
+static inline void stop_victim(const pid_t victim)
+{
+	kill(victim, SIGKILL);
+	waitpid(victim, NULL, 0);
+}
+
+/*
+ * Whether @pid sleeps in VICTIM_PROGRAM: its execve() is over.  The state
+ * and the comm of /proc/PID/stat are shown to anyone.
+ */
+static inline bool victim_sleeps(const pid_t pid)
+{
+	char path[64], buf[512];
+	const char *end;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	if (read_file(path, buf, sizeof(buf)) || !strstr(buf, " (sleep) "))
+		return false;
+	end = strrchr(buf, ')');
+	return end && end[1] == ' ' && end[2] == 'S';
+}
+
+/*
+ * Starts a victim that raised @policy (unless NULL): returns its pid once
+ * it sleeps in VICTIM_PROGRAM, or -1.
+ */
+static inline pid_t start_victim(const char *const policy)
+{
+	int failed[2], i;
+	bool execed;
+	pid_t pid;
+
+	if (pipe2(failed, O_CLOEXEC))
+		return -1;
+	pid = fork();
+	if (!pid) {
+		close(failed[0]);
+		be_victim(policy, failed[1]);
+	}
+	close(failed[1]);
+	/* The pipe closes in the execve(): a byte says it failed. */
+	execed = pid > 0 && wait_byte(failed[0]);
+	close(failed[0]);
+	if (pid < 0)
+		return -1;
+	/* Until it sleeps, its execve() may not have set up its mm. */
+	for (i = 0; execed && i < 5000; i++) {
+		if (victim_sleeps(pid))
+			return pid;
+		usleep(1000);
+	}
+	stop_victim(pid);
+	return -1;
+}
+
+static inline int steal_environ(const pid_t victim)
+{
+	char path[64], buf[sizeof(VICTIM_ENV) + 1];
+	ssize_t len;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/environ", victim);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	len = read(fd, buf, sizeof(buf));
+	close(fd);
+	return len != sizeof(VICTIM_ENV) || memcmp(buf, VICTIM_ENV, len) ?
+		       EBADMSG : 0;
+}
+
+static inline int steal_fd(const pid_t victim)
+{
+	char path[64], buf[sizeof(scene_secret) + 1];
+	ssize_t len;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/fd/%d", victim, VICTIM_FD);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	len = read(fd, buf, sizeof(buf));
+	close(fd);
+	return len != sizeof(scene_secret) || memcmp(buf, scene_secret, len) ?
+		       EBADMSG : 0;
+}
+
+static inline int raise_core_limit(const pid_t victim)
+{
+	struct rlimit old, raised, now;
+	bool changed;
+
+	if (prlimit(victim, RLIMIT_CORE, NULL, &old))
+		return errno;
+	raised.rlim_cur = old.rlim_max;
+	raised.rlim_max = old.rlim_max;
+	if (prlimit(victim, RLIMIT_CORE, &raised, NULL))
+		return errno;
+	if (prlimit(victim, RLIMIT_CORE, NULL, &now))
+		return errno;
+	/* Its soft limit was 0: a raise shows. */
+	changed = old.rlim_cur != now.rlim_cur;
+	return changed && now.rlim_cur == raised.rlim_cur ? 0 : EBADMSG;
+}
+
+static inline int open_perf_event(const pid_t victim)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE,
+		.size = sizeof(attr),
+		.config = PERF_COUNT_SW_TASK_CLOCK,
+		.exclude_kernel = 1,
+		.exclude_hv = 1,
+	};
+	uint64_t count;
+	int fd, err = 0;
+
+	fd = syscall(SYS_perf_event_open, &attr, victim, -1, -1,
+		     PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	if (read(fd, &count, sizeof(count)) != sizeof(count))
+		err = EBADMSG;
+	close(fd);
+	return err;
+}
+
+static inline int do_snoop(const enum snoop how, const pid_t victim)
+{
+	switch (how) {
+	case SNOOP_ENVIRON:
+		return steal_environ(victim);
+	case SNOOP_FD:
+		return steal_fd(victim);
+	case SNOOP_PRLIMIT:
+		return raise_core_limit(victim);
+	case SNOOP_PERF:
+		return open_perf_event(victim);
+	}
+	return CHILD_BROKEN;
+}
+
+struct snoop_job {
+	enum snoop how;
+	const char *policy;
+	pid_t victim;
+};
+
+static inline int snoop_victim(const void *const arg)
+{
+	const struct snoop_job *const job = arg;
+
+	return do_snoop(job->how, job->victim);
+}
+
+/* The snooper as the victim's parent: it starts the victim itself. */
+static inline int snoop_own_child(const void *const arg)
+{
+	const struct snoop_job *const job = arg;
+	const pid_t victim = start_victim(job->policy);
+	int err;
+
+	if (victim < 0)
+		return CHILD_BROKEN;
+	err = do_snoop(job->how, victim);
+	stop_victim(victim);
+	return err;
+}
+
+/*
+ * Starts a victim that raised @policy (unless NULL), which @who snoops
+ * on @how: returns 0 or the errno the snooper got, EBADMSG if what it
+ * read was not the secret.  Gives the victim's pid, if @victim is not
+ * NULL.
+ */
+static inline int play_snoop_pid(struct __test_metadata *const _metadata,
+				 const char *const policy,
+				 const enum snooper who, const enum snoop how,
+				 pid_t *const victim)
+{
+	struct snoop_job job = { .how = how, .policy = policy };
+	int result;
+
+	if (who == SNOOPER_PARENT)
+		return run_as(USER_UID, snoop_own_child, &job);
+	job.victim = start_victim(policy);
+	ASSERT_LT(0, job.victim);
+	result = run_as(who == SNOOPER_ROOT ? ROOT_UID : USER_UID,
+			snoop_victim, &job);
+	stop_victim(job.victim);
+	if (victim)
+		*victim = job.victim;
+	return result;
+}
+
+static inline int play_snoop(struct __test_metadata *const _metadata,
+			     const char *const policy, const enum snooper who,
+			     const enum snoop how)
+{
+	return play_snoop_pid(_metadata, policy, who, how, NULL);
 }

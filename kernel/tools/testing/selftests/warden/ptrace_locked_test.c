@@ -121,6 +121,88 @@ TEST_F(traceme_at_scope_3, privileged_parent_denied)
 	EXPECT_EQ(EPERM, traceme_from_child(true));
 }
 
+/*
+ * Reads too (PTRACE_MODE_READ), at scope 2's meaning: CAP_SYS_PTRACE
+ * still reads, so that root's ps and lsof work.  A change of another
+ * process's limits is an attach: nobody.
+ */
+
+FIXTURE(snoop_at_scope_3) {
+	struct locked locked;
+	struct knob paranoid;
+};
+
+FIXTURE_VARIANT(snoop_at_scope_3) {
+	enum snooper snooper;
+	bool read_allowed;
+};
+
+/* clang-format off */
+FIXTURE_VARIANT_ADD(snoop_at_scope_3, sibling_denied) {
+	/* clang-format on */
+	.snooper = SNOOPER_SIBLING,
+	.read_allowed = false,
+};
+
+/* clang-format off */
+FIXTURE_VARIANT_ADD(snoop_at_scope_3, parent_denied) {
+	/* clang-format on */
+	.snooper = SNOOPER_PARENT,
+	.read_allowed = false,
+};
+
+/* clang-format off */
+FIXTURE_VARIANT_ADD(snoop_at_scope_3, root_reads_allowed) {
+	/* clang-format on */
+	.snooper = SNOOPER_ROOT,
+	.read_allowed = true,
+};
+
+FIXTURE_SETUP(snoop_at_scope_3)
+{
+	/* Debian's default, 3, lets no user open a perf event. */
+	knob_set(_metadata, &self->paranoid, PERF_PARANOID_KNOB, "2");
+	lock_scope(_metadata, &self->locked);
+}
+
+FIXTURE_TEARDOWN_PARENT(snoop_at_scope_3)
+{
+	knob_restore(_metadata, &self->paranoid);
+	if (self->locked.knobs.yama_saved)
+		knob_restore(_metadata, &self->locked.knobs.yama);
+}
+
+static void expect_snoop(struct __test_metadata *const _metadata,
+			 const enum snooper who, const enum snoop how,
+			 const bool allowed)
+{
+	EXPECT_EQ(allowed ? 0 : snoop_errno(how),
+		  play_snoop(_metadata, NULL, who, how));
+}
+
+TEST_F(snoop_at_scope_3, environ)
+{
+	expect_snoop(_metadata, variant->snooper, SNOOP_ENVIRON,
+		     variant->read_allowed);
+}
+
+TEST_F(snoop_at_scope_3, fd_link)
+{
+	expect_snoop(_metadata, variant->snooper, SNOOP_FD,
+		     variant->read_allowed);
+}
+
+TEST_F(snoop_at_scope_3, perf_event_open)
+{
+	expect_snoop(_metadata, variant->snooper, SNOOP_PERF,
+		     variant->read_allowed);
+}
+
+TEST_F(snoop_at_scope_3, prlimit_core_denied)
+{
+	expect_snoop(_metadata, variant->snooper, SNOOP_PRLIMIT, false);
+}
+
 /* The knob, once locked */
 
 FIXTURE(locked_knob) {
