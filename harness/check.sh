@@ -30,7 +30,7 @@ cost=$(env | grep -E "^WARDEN_COST_[A-Z0-9_]+=[^ '\"\\]*\$" | tr '\n' ' ') || tr
 fuzz="FUZZ_SEED=$FUZZ_SEED FUZZ_SYSCALLS=$FUZZ_SYSCALLS FUZZ_STRESS_SECONDS=$FUZZ_STRESS_SECONDS"
 boots=(
 	# name | kernel arguments | test commands [| settings of run.sh]
-	"suite|audit=1|$kunit $t/symlink_test $t/symlink_owner_test $t/hardlink_test $t/sticky_create_test $t/sticky_writes_test $t/sysctl_test $t/knob_fuzz_test $t/ptrace_test $t/ptrace_read_test $t/policy_test $t/report_test $t/lsm_list_modules_test 'sh /warden/wardenctl_test.sh' 'sh /warden/sysctl_example_test.sh' 'sh /warden/ausearch_test.sh' $nfs"
+	"suite|audit=1|$kunit $t/symlink_test $t/symlink_owner_test $t/hardlink_test $t/sticky_create_test $t/sticky_writes_test $t/sysctl_test $t/knob_fuzz_test $t/ptrace_test $t/ptrace_read_test $t/policy_test $t/io_uring_test $t/report_test $t/lsm_list_modules_test 'sh /warden/wardenctl_test.sh' 'sh /warden/sysctl_example_test.sh' 'sh /warden/ausearch_test.sh' $nfs"
 	# The races, with a preemptible kernel even without SMP; then complain
 	# mode and the counters, without audit=1: the flood test makes
 	# 100,000 denials.

@@ -6,7 +6,8 @@
  * they go: to every thread created afterwards, to children on fork and
  * clone, through execve, and through keyctl(KEYCTL_SESSION_TO_PARENT).
  * Credentials are shared and refcounted: a child costs one copy of a
- * byte per rule, a check one load, and there is no list to walk or to lock.
+ * byte per rule, a check reads one byte more than the global level, and
+ * there is no list to walk or to lock.
  */
 
 #include <linux/cred.h>

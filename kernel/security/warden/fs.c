@@ -20,7 +20,7 @@
  * that opens it for writing without O_CREAT, or truncates it: with
  * protected_sticky_writes only its owner, or the directory's, may.
  *
- * Hard links are checked wherever they are made: a link to a file one
+ * Hard links that link(2) makes are checked anywhere: a link to a file one
  * cannot read and write pins it, a setuid binary included, in a directory
  * the attacker controls, long after the administrator removed or fixed
  * the original; a setuid binary left with no name at all runs with

@@ -179,6 +179,43 @@ static int raise_policy(const int levels[WARDEN_RULE_COUNT])
 	return commit_creds(new);
 }
 
+/* Whether @levels is lower than @than for some rule. */
+static bool policy_is_lower(const u8 levels[WARDEN_RULE_COUNT],
+			    const u8 than[WARDEN_RULE_COUNT])
+{
+	enum warden_rule rule;
+
+	for (rule = 0; rule < WARDEN_RULE_COUNT; rule++)
+		if (levels[rule] < than[rule])
+			return true;
+	return false;
+}
+
+#ifdef CONFIG_IO_URING
+/**
+ * hook_uring_override_creds - Keep io_uring from undoing a raise
+ * @new: The credentials of the personality an io_uring request names.
+ *
+ * A personality registered before its process raised its policy holds
+ * the credentials of before the raise: a request run with them would
+ * open what the process itself is now refused.  One registered after
+ * the raise carries the raised policy, and runs.
+ *
+ * Context: The task submitting the request: the process, or its ring's
+ * SQPOLL thread, which runs with the credentials of the ring's creator.
+ *
+ * Return: 0, or -EPERM if @new's policy is lower than the current
+ * credentials' for some rule.
+ */
+static int hook_uring_override_creds(const struct cred *const new)
+{
+	if (policy_is_lower(warden_cred(new)->levels,
+			    warden_cred(current_cred())->levels))
+		return -EPERM;
+	return 0;
+}
+#endif /* CONFIG_IO_URING */
+
 /**
  * hook_setprocattr - Raise the current process's policy
  * @name: The file written in /proc/self/attr/warden: only "policy".
@@ -275,10 +312,14 @@ static int hook_getprocattr(struct task_struct *const task,
 static struct security_hook_list warden_policy_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(getprocattr, hook_getprocattr),
 	LSM_HOOK_INIT(setprocattr, hook_setprocattr),
+#ifdef CONFIG_IO_URING
+	LSM_HOOK_INIT(uring_override_creds, hook_uring_override_creds),
+#endif
 };
 
 /**
- * warden_add_policy_hooks - Register /proc/PID/attr/warden
+ * warden_add_policy_hooks - Register /proc/PID/attr/warden, and keep
+ * io_uring's personalities from undoing a raise
  */
 void __init warden_add_policy_hooks(void)
 {

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Warden LSM - KUnit tests of how a process's policy is parsed
+ * Warden LSM - KUnit tests of how a process's policy is parsed and compared
  *
  * Included at the end of policy.c, so that the tests reach its static
- * parse_policy(): each policy it takes has a twin it refuses, out of
- * range, with trailing garbage, too long a level, or empty.
+ * parse_policy() and policy_is_lower(): each policy parse_policy() takes
+ * has a twin it refuses, out of range, with trailing garbage, too long a
+ * level, or empty; each policy found lower, a twin that is not.
  */
 
 #ifdef CONFIG_SECURITY_WARDEN_KUNIT_TEST
@@ -72,9 +73,45 @@ static void test_parse_policy_takes_whole_rules(struct kunit *const test)
 	KUNIT_EXPECT_STREQ(test, c->levels, buf);
 }
 
+struct policy_lower_case {
+	const char *desc;
+	/* A level per rule, the rest 0. */
+	u8 levels[WARDEN_RULE_COUNT];
+	u8 than[WARDEN_RULE_COUNT];
+	bool lower;
+};
+
+static const struct policy_lower_case policy_lower_cases[] = {
+	{ "no policy, no raise", {}, {}, false },
+	{ "no policy, a raise since", {},
+	  { [WARDEN_RULE_STICKY_SYMLINKS] = 1 }, true },
+	{ "the same policy", { [WARDEN_RULE_PTRACE_SCOPE] = 3 },
+	  { [WARDEN_RULE_PTRACE_SCOPE] = 3 }, false },
+	{ "higher", { [WARDEN_RULE_PTRACE_SCOPE] = 3 },
+	  { [WARDEN_RULE_PTRACE_SCOPE] = 2 }, false },
+	{ "the last rule lower",
+	  { [WARDEN_RULE_STICKY_SYMLINKS] = 2 },
+	  { [WARDEN_RULE_STICKY_SYMLINKS] = 2,
+	    [WARDEN_RULE_COUNT - 1] = 1 }, true },
+	{ "one rule higher, another lower",
+	  { [WARDEN_RULE_FIFOS] = 2, [WARDEN_RULE_REGULAR] = 1 },
+	  { [WARDEN_RULE_FIFOS] = 1, [WARDEN_RULE_REGULAR] = 2 }, true },
+};
+
+KUNIT_ARRAY_PARAM_DESC(policy_lower, policy_lower_cases, desc);
+
+static void test_policy_is_lower_for_any_rule(struct kunit *const test)
+{
+	const struct policy_lower_case *const c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, c->lower, policy_is_lower(c->levels, c->than));
+}
+
 static struct kunit_case warden_policy_test_cases[] = {
 	KUNIT_CASE_PARAM(test_parse_policy_takes_whole_rules,
 			 policy_parse_gen_params),
+	KUNIT_CASE_PARAM(test_policy_is_lower_for_any_rule,
+			 policy_lower_gen_params),
 	{}
 };
 

@@ -418,6 +418,21 @@ static int hook_ptrace_access_check(struct task_struct *const child,
 	return check_read(child, quiet);
 }
 
+/*
+ * Whether the parent a process asks to be traced by has CAP_SYS_PTRACE
+ * over it.  Only at scope 2 does the answer decide, and only then is the
+ * check audited: at scope 3 it only says which scope would have allowed.
+ */
+static bool parent_has_ptrace_cap(struct task_struct *const parent,
+				  const int scope)
+{
+	if (scope == WARDEN_PTRACE_CAPABILITY)
+		return has_ns_capability(parent, current_user_ns(),
+					 CAP_SYS_PTRACE);
+	return has_ns_capability_noaudit(parent, current_user_ns(),
+					 CAP_SYS_PTRACE);
+}
+
 /**
  * hook_ptrace_traceme - Restrict PTRACE_TRACEME
  * @parent: The task that would trace the current task.
@@ -440,7 +455,7 @@ static int hook_ptrace_traceme(struct task_struct *const parent)
 
 	if (scope <= WARDEN_PTRACE_RELATIONAL)
 		return 0;
-	if (has_ns_capability(parent, current_user_ns(), CAP_SYS_PTRACE)) {
+	if (parent_has_ptrace_cap(parent, scope)) {
 		if (scope == WARDEN_PTRACE_CAPABILITY)
 			return 0;
 		allowed_at = WARDEN_PTRACE_CAPABILITY;

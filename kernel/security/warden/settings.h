@@ -103,8 +103,9 @@ static inline int warden_global_level(const enum warden_rule rule)
  * @rule: The rule.
  *
  * A process may raise a rule for itself and its descendants, never lower
- * it: the stricter of the two levels holds.  One load from the current
- * task's credentials, whatever the number of processes with a policy.
+ * it: the stricter of the two levels holds.  The global level and one
+ * byte of the current task's credentials are read, whatever the number
+ * of processes with a policy.
  *
  * Return: The rule's effective level, 0 when it is off.
  */
