@@ -490,7 +490,7 @@ static void log_denial(const struct warden_rule_report *report,
 		  warden_rule_name(denial->rule), warden_verdicts[verdict],
 		  denial->op ?: report->op, warden_rule_name(denial->rule),
 		  denial->allowed_at, warden_sources[by_process],
-		  task_pid_nr(current), init_uid(current_uid()),
+		  task_tgid_nr(current), init_uid(current_uid()),
 		  init_uid(current_fsuid()), ppid, report->owner_key,
 		  init_uid(denial->owner), dir, target, comm, pcomm, cut, path);
 	kfree(path);
@@ -894,7 +894,7 @@ void warden_report_setting(const char *const setting, const char *const old,
 	copy_comm(comm, current);
 	pr_notice("setting=%s old=\"%s\" new=\"%s\" via=%s res=%d pid=%d uid=%u auid=%u ses=%u comm=\"%s\"\n",
 		  setting, old, new, warden_vias[via], !err,
-		  task_pid_nr(current), init_uid(current_uid()),
+		  task_tgid_nr(current), init_uid(current_uid()),
 		  init_uid(audit_get_loginuid(current)),
 		  audit_get_sessionid(current), comm);
 

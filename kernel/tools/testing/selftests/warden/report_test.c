@@ -18,6 +18,8 @@
 #define _GNU_SOURCE
 #endif
 
+#include <pthread.h>
+#include <stdint.h>
 #include <sys/klog.h>
 #include <sys/ptrace.h>
 #include <sys/uio.h>
@@ -339,6 +341,42 @@ TEST_F_TIMEOUT(report, plain_name_not_escaped, 60)
 		msg);
 	snprintf(want, sizeof(want), " path=\"%s\"", self->object);
 	EXPECT_STREQ(want, msg + strlen(msg) - strlen(want));
+}
+
+static void *stat_in_thread(void *const arg)
+{
+	struct stat st;
+
+	return (void *)(intptr_t)(stat(arg, &st) ? errno : 0);
+}
+
+/* Follows the link in a second thread, whose id is not the process's. */
+static int follow_in_thread(const void *const arg)
+{
+	const struct evil_op *const op = arg;
+	pthread_t thread;
+	void *err;
+
+	if (pthread_create(&thread, NULL, stat_in_thread, (void *)op->path) ||
+	    pthread_join(thread, &err))
+		return CHILD_BROKEN;
+	return (intptr_t)err;
+}
+
+/*
+ * A thread's refusal names its process, as the audit record does: the
+ * line about the child's pid is found (with the thread's id, it is not).
+ */
+TEST_F_TIMEOUT(report, thread_named_by_its_process_id, 60)
+{
+	const struct evil_op op = { .path = self->object };
+	char msg[REPORT_SIZE];
+
+	path_join(_metadata, self->object, self->s.shared, "thread");
+	make_link(_metadata, self->object, self->s.target, OTHER_UID);
+	provoke(_metadata, USER_UID, follow_in_thread, &op, EACCES,
+		"warden: rule=protected_sticky_symlinks verdict=", " pid=%d ",
+		msg);
 }
 
 /* A target that names itself @arg and waits to be attached to. */
