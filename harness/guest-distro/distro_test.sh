@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# The check-all boot "distro": Warden on Debian 12 with systemd, beside
+# The check-all boot "distro": Warden on Debian 13 with systemd, beside
 # AppArmor (enforcing Debian's profiles), Landlock, Yama, TOMOYO,
 # lockdown and SELinux (built, not enabled: AppArmor is the exclusive
 # LSM), run as `harness/vm.sh /warden/distro_test.sh` once the system is
@@ -16,7 +16,7 @@
 # 3. Every rule at its strictest (2/1/2/2, ptrace_scope 1), complain
 #    mode: the workload again; every would_deny is listed ("# would_deny:"
 #    lines) and must be one of expected-would-deny, the table of
-#    warden.rst ("Warden on Debian 12").  Then enforcing: the attacks,
+#    warden.rst ("Warden on Debian").  Then enforcing: the attacks,
 #    in a sticky group-writable folder too, refused; ausearch finds the
 #    records; journalctl -k and wardenctl explain read the same reports.
 # 4. Landlock: the tree's sandboxer confines a shell, under wardenctl exec.
