@@ -8,13 +8,7 @@
 
 #include <linux/types.h>
 
-#include "settings.h"
-
-enum warden_verdict {
-	WARDEN_DENIED,
-	WARDEN_WOULD_DENY,
-	WARDEN_VERDICT_COUNT
-};
+#include "limits.h"
 
 void warden_count(enum warden_rule rule, enum warden_verdict verdict);
 

@@ -99,17 +99,33 @@ static int reopen_allowed_at(const umode_t dir_mode, int level)
 	return level;
 }
 
+/*
+ * Decides what the refusal by @rule of an access by the current task
+ * comes to, which its own policy may make final, and reports it.
+ */
+static int refuse(const enum warden_rule rule, const int allowed_at,
+		  const struct warden_fs_object *const object, const int err)
+{
+	const struct warden_decision decision =
+		warden_decide(rule, warden_current_level(rule), allowed_at);
+
+	warden_report(&(const struct warden_report){
+		.rule = rule,
+		.decision = decision,
+		.fs = *object,
+	});
+	return warden_enforce(&decision, err);
+}
+
 static int refuse_sticky(const enum warden_rule rule, const struct path *path,
 			 const vfsuid_t obj_vfsuid, const umode_t dir_mode,
 			 const vfsuid_t dir_vfsuid, const int allowed_at)
 {
-	return warden_refuse(&(const struct warden_denial){
-		.rule = rule,
+	return refuse(rule, allowed_at, &(const struct warden_fs_object){
 		.path = path,
 		.owner = vfsuid_into_kuid(obj_vfsuid),
 		.dir_owner = vfsuid_into_kuid(dir_vfsuid),
 		.dir_mode = dir_mode,
-		.allowed_at = allowed_at,
 	}, -EACCES);
 }
 
@@ -365,13 +381,12 @@ static int hook_path_link_target(const vfsuid_t link_vfsuid,
 	if (flags & LSM_FOLLOW_RCU)
 		return -ECHILD;
 
-	return warden_refuse(&(const struct warden_denial){
-		.rule = WARDEN_RULE_SYMLINK_OWNER,
-		.path = target,
-		.owner = vfsuid_into_kuid(link_vfsuid),
-		.target_owner = vfsuid_into_kuid(target_vfsuid),
-		.allowed_at = target_allowed_at(fsuid),
-	}, -EACCES);
+	return refuse(WARDEN_RULE_SYMLINK_OWNER, target_allowed_at(fsuid),
+		      &(const struct warden_fs_object){
+			.path = target,
+			.owner = vfsuid_into_kuid(link_vfsuid),
+			.target_owner = vfsuid_into_kuid(target_vfsuid),
+		      }, -EACCES);
 }
 
 /*
@@ -418,12 +433,12 @@ static int hook_path_link(struct dentry *const old_dentry,
 	    inode_owner_or_capable(idmap, inode))
 		return 0;
 
-	return warden_refuse(&(const struct warden_denial){
-		.rule = WARDEN_RULE_NONACCESS_HARDLINKS,
-		.path = &old_path,
-		.owner = vfsuid_into_kuid(i_uid_into_vfsuid(idmap, inode)),
-		.allowed_at = WARDEN_LEVEL_OFF,
-	}, -EPERM);
+	return refuse(WARDEN_RULE_NONACCESS_HARDLINKS, WARDEN_LEVEL_OFF,
+		      &(const struct warden_fs_object){
+			.path = &old_path,
+			.owner = vfsuid_into_kuid(i_uid_into_vfsuid(idmap,
+								    inode)),
+		      }, -EPERM);
 }
 
 /*
@@ -466,14 +481,13 @@ static int hook_bprm_creds_from_file(struct linux_binprm *bprm,
 	if (inode->i_nlink || !is_privilege_raise(bprm))
 		return 0;
 
-	return warden_refuse(&(const struct warden_denial){
-		.rule = WARDEN_RULE_NONACCESS_HARDLINKS,
-		.path = &file->f_path,
-		.owner = vfsuid_into_kuid(i_uid_into_vfsuid(file_mnt_idmap(file),
-							    inode)),
-		.allowed_at = WARDEN_LEVEL_OFF,
-		.op = "exec",
-	}, -EPERM);
+	return refuse(WARDEN_RULE_NONACCESS_HARDLINKS, WARDEN_LEVEL_OFF,
+		      &(const struct warden_fs_object){
+			.path = &file->f_path,
+			.owner = vfsuid_into_kuid(i_uid_into_vfsuid(file_mnt_idmap(file),
+								    inode)),
+			.op = "exec",
+		      }, -EPERM);
 }
 
 static struct security_hook_list warden_fs_hooks[] __ro_after_init = {

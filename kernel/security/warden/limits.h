@@ -6,6 +6,8 @@
 #ifndef _SECURITY_WARDEN_LIMITS_H
 #define _SECURITY_WARDEN_LIMITS_H
 
+#include <linux/types.h>
+
 #define WARDEN_LEVEL_OFF	0
 
 /*
@@ -43,5 +45,55 @@ enum warden_rule {
 };
 
 #undef WARDEN_RULE
+
+/**
+ * struct warden_rule_info - What does not change of a rule
+ * @name: Its name, and that of the sysctl and boot parameter of its level.
+ * @kconfig_level: Its level at boot, before any boot parameter.
+ * @max: Its highest level; the lowest is 0.
+ * @cap: The capability a sysctl write of its settings needs in the
+ *       initial user namespace.
+ *
+ * Generated from rule_defs.h, in rules.c.
+ */
+struct warden_rule_info {
+	const char *name;
+	int kconfig_level;
+	int max;
+	int cap;
+};
+
+extern const struct warden_rule_info warden_rules[WARDEN_RULE_COUNT];
+
+/**
+ * warden_rule_name - The name of a rule, and of the sysctl of its level
+ * @rule: The rule.
+ *
+ * Return: The name, e.g. "protected_regular".
+ */
+static inline const char *warden_rule_name(const enum warden_rule rule)
+{
+	return warden_rules[rule].name;
+}
+
+/* What a refusal comes to: refused, or only reported (complain mode). */
+enum warden_verdict {
+	WARDEN_DENIED,
+	WARDEN_WOULD_DENY,
+	WARDEN_VERDICT_COUNT
+};
+
+/**
+ * struct warden_decision - What a rule decided of an access it refuses
+ * @verdict: Whether the access is refused, or only reported.
+ * @by_process: Whether the process's own policy refuses it; complain
+ *              mode never lets that through.
+ * @allowed_at: The highest level of the rule that would allow it.
+ */
+struct warden_decision {
+	enum warden_verdict verdict;
+	bool by_process;
+	int allowed_at;
+};
 
 #endif /* _SECURITY_WARDEN_LIMITS_H */

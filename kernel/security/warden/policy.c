@@ -22,7 +22,12 @@
 #include <linux/capability.h>
 #include <linux/cred.h>
 #include <linux/errno.h>
+#include <linux/fdtable.h>
+#include <linux/io_uring.h>
+#include <linux/io_uring_types.h>
 #include <linux/lsm_hooks.h>
+#include <linux/mm.h>
+#include <linux/mmap_lock.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
@@ -138,6 +143,80 @@ static bool may_set_policy(void)
 	       ns_capable_noaudit(current_user_ns(), CAP_SYS_ADMIN);
 }
 
+/* Whether @levels is lower than @than for some rule. */
+static bool policy_is_lower(const u8 levels[WARDEN_RULE_COUNT],
+			    const u8 than[WARDEN_RULE_COUNT])
+{
+	enum warden_rule rule;
+
+	for (rule = 0; rule < WARDEN_RULE_COUNT; rule++)
+		if (levels[rule] < than[rule])
+			return true;
+	return false;
+}
+
+#ifdef CONFIG_IO_URING
+/*
+ * Whether @file is an io_uring whose SQPOLL thread submits with a policy
+ * lower than @levels.  The thread runs with the credentials of the
+ * ring's creator, taken when it set the ring up, and no hook sees what
+ * it submits.
+ *
+ * Context: The file table's lock held (iterate_fd()): does not sleep.
+ */
+static int is_lower_sqpoll_ring(const void *const levels,
+				struct file *const file, const unsigned int fd)
+{
+	const struct io_ring_ctx *ctx;
+
+	if (!io_is_uring_fops(file))
+		return 0;
+	ctx = file->private_data;
+	return (ctx->flags & IORING_SETUP_SQPOLL) && ctx->sq_creds &&
+	       policy_is_lower(warden_cred(ctx->sq_creds)->levels, levels);
+}
+
+/*
+ * Whether the current process holds a descriptor of an SQPOLL ring that
+ * another process, its parent for one, set up under a lower policy, or
+ * has its rings mapped: requests the process submitted there after a
+ * raise to @levels would run under that lower policy.  A busy SQPOLL
+ * thread takes what is written in the mapped ring without a system call,
+ * so closing the descriptor is not enough.  A ring the process set up
+ * itself has its thread in the process, which the raise already refuses.
+ *
+ * Context: Process context; takes the mmap lock for reading.
+ */
+static bool holds_lower_sqpoll_ring(const u8 levels[WARDEN_RULE_COUNT])
+{
+	struct mm_struct *const mm = current->mm;
+	struct vm_area_struct *vma;
+	struct vma_iterator vmi;
+	bool found = false;
+
+	if (iterate_fd(current->files, 0, is_lower_sqpoll_ring, levels))
+		return true;
+	if (!mm)
+		return false;
+	mmap_read_lock(mm);
+	vma_iter_init(&vmi, mm, 0);
+	for_each_vma(vmi, vma) {
+		if (vma->vm_file &&
+		    is_lower_sqpoll_ring(levels, vma->vm_file, 0)) {
+			found = true;
+			break;
+		}
+	}
+	mmap_read_unlock(mm);
+	return found;
+}
+#else /* !CONFIG_IO_URING */
+static bool holds_lower_sqpoll_ring(const u8 levels[WARDEN_RULE_COUNT])
+{
+	return false;
+}
+#endif /* CONFIG_IO_URING */
+
 /*
  * Credentials are per thread: a policy raised by one thread of several
  * would hold for it and not for its siblings, and /proc/PID/attr would
@@ -175,20 +254,12 @@ static int raise_policy(const int levels[WARDEN_RULE_COUNT])
 	for (rule = 0; rule < WARDEN_RULE_COUNT; rule++)
 		if (levels[rule] != WARDEN_LEVEL_UNSET)
 			blob->levels[rule] = levels[rule];
+	if (holds_lower_sqpoll_ring(blob->levels)) {
+		abort_creds(new);
+		return -EBUSY;
+	}
 	report_raise(old->levels, blob->levels);
 	return commit_creds(new);
-}
-
-/* Whether @levels is lower than @than for some rule. */
-static bool policy_is_lower(const u8 levels[WARDEN_RULE_COUNT],
-			    const u8 than[WARDEN_RULE_COUNT])
-{
-	enum warden_rule rule;
-
-	for (rule = 0; rule < WARDEN_RULE_COUNT; rule++)
-		if (levels[rule] < than[rule])
-			return true;
-	return false;
 }
 
 #ifdef CONFIG_IO_URING
@@ -233,7 +304,8 @@ static int hook_uring_override_creds(const struct cred *const new)
  * or a level out of its range; -EPERM
  * without no_new_privs or CAP_SYS_ADMIN in the current user namespace,
  * or for a level lower than the process's own; -EBUSY if the process has
- * other threads; -ENOMEM.
+ * other threads, or holds an SQPOLL io_uring set up under a lower policy
+ * (see holds_lower_sqpoll_ring()); -ENOMEM.
  */
 static int hook_setprocattr(const char *const name, void *const value,
 			    const size_t size)

@@ -319,6 +319,27 @@ static int attach_allowed_below(struct task_struct *const child,
 }
 
 /*
+ * Decides what the refusal by ptrace_scope of @object comes to, which
+ * the policy of either process may make final (@process: the scope they
+ * set, see process_scope()), and reports it unless @quiet.
+ */
+static int refuse(const struct warden_ptrace_object *const object,
+		  const int process, const int allowed_at, const bool quiet,
+		  const int err)
+{
+	const struct warden_decision decision =
+		warden_decide(WARDEN_RULE_PTRACE_SCOPE, process, allowed_at);
+
+	if (!quiet)
+		warden_report(&(const struct warden_report){
+			.rule = WARDEN_RULE_PTRACE_SCOPE,
+			.decision = decision,
+			.ptrace = *object,
+		});
+	return warden_enforce(&decision, err);
+}
+
+/*
  * Refuses @op on @child, reported as @op, unless the scope lets the
  * current task attach to it.  The scope is the global one, raised by the
  * policies of the two processes (see process_scope()).
@@ -332,15 +353,12 @@ static int check_attach(struct task_struct *const child,
 
 	if (may_attach(child, scope, !quiet))
 		return 0;
-	return warden_refuse_ptrace(&(const struct warden_ptrace_denial){
+	return refuse(&(const struct warden_ptrace_object){
 		.op = op,
 		.scope = scope,
-		.process_scope = process,
-		.allowed_at = attach_allowed_below(child, scope),
-		.quiet = quiet,
 		.tracer = current,
 		.target = child,
-	}, -EPERM);
+	}, process, attach_allowed_below(child, scope), quiet, -EPERM);
 }
 
 /*
@@ -376,16 +394,13 @@ static int check_read(struct task_struct *const child, const bool quiet)
 
 	if (may_attach(child, checked_at, !quiet))
 		return 0;
-	return warden_refuse_ptrace(&(const struct warden_ptrace_denial){
+	return refuse(&(const struct warden_ptrace_object){
 		.op = WARDEN_PTRACE_READ,
 		.scope = max(global, process),
-		.process_scope = process,
-		.allowed_at = process ? attach_allowed_below(child, checked_at) :
-					WARDEN_PTRACE_CAPABILITY,
-		.quiet = quiet,
 		.tracer = current,
 		.target = child,
-	}, -EACCES);
+	}, process, process ? attach_allowed_below(child, checked_at) :
+			      WARDEN_PTRACE_CAPABILITY, quiet, -EACCES);
 }
 
 /**
@@ -460,14 +475,12 @@ static int hook_ptrace_traceme(struct task_struct *const parent)
 			return 0;
 		allowed_at = WARDEN_PTRACE_CAPABILITY;
 	}
-	return warden_refuse_ptrace(&(const struct warden_ptrace_denial){
+	return refuse(&(const struct warden_ptrace_object){
 		.op = WARDEN_PTRACE_TRACEME,
 		.scope = scope,
-		.process_scope = process,
-		.allowed_at = allowed_at,
 		.tracer = parent,
 		.target = current,
-	}, -EPERM);
+	}, process, allowed_at, false, -EPERM);
 }
 
 /**

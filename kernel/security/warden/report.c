@@ -39,9 +39,8 @@
 
 #include "common.h"
 #include "counters.h"
-#include "cred.h"
+#include "limits.h"
 #include "report.h"
-#include "settings.h"
 
 static const char *const warden_verdicts[] = {
 	[WARDEN_DENIED] = "denied",
@@ -57,10 +56,30 @@ static const char *const warden_sources[] = {
 	[true] = "process",
 };
 
-static const char *const warden_audit_modes[] = {
-	[WARDEN_DENIED] = "enforce",
-	[WARDEN_WOULD_DENY] = "complain",
+/**
+ * struct warden_rule_report - How a filesystem rule reports
+ * @op: What it refuses, in the log and the audit record: "follow",
+ *      "open_creat", ...
+ * @owner_key: The log's field for the owner of what it refuses.
+ * @has_dir: Whether it names the directory's owner and mode.
+ * @has_target: Whether it names the owner of a symlink's target.
+ */
+struct warden_rule_report {
+	const char *op;
+	const char *owner_key;
+	bool has_dir;
+	bool has_target;
 };
+
+static const struct warden_rule_report warden_rule_reports[WARDEN_RULE_COUNT] = {
+	[WARDEN_RULE_STICKY_SYMLINKS] = { "follow", "link_uid", true, false },
+	[WARDEN_RULE_NONACCESS_HARDLINKS] = { "link", "file_uid", false, false },
+	[WARDEN_RULE_FIFOS] = { "open_creat", "file_uid", true, false },
+	[WARDEN_RULE_REGULAR] = { "open_creat", "file_uid", true, false },
+	[WARDEN_RULE_SYMLINK_OWNER] = { "follow", "link_uid", false, true },
+	[WARDEN_RULE_STICKY_WRITES] = { "write", "file_uid", true, false },
+};
+
 
 /*
  * Reports are ratelimited per rule and per subject: the real uid of the
@@ -436,10 +455,11 @@ static uid_t init_uid(const kuid_t uid)
  * (the file's name) after "...", with "path_cut=" counting the bytes left
  * out, and nothing after it is lost.
  */
-static void log_denial(const struct warden_rule_report *report,
-		       const struct warden_denial *denial,
-		       const enum warden_verdict verdict, const bool by_process)
+static void log_fs_denial(const struct warden_report *const r)
 {
+	const struct warden_rule_report *const report =
+		&warden_rule_reports[r->rule];
+	const struct warden_fs_object *const denial = &r->fs;
 	char comm[WARDEN_COMM_ESCAPED], pcomm[WARDEN_COMM_ESCAPED];
 	char dir[sizeof(" dir_uid=4294967295 dir_mode=7777")] = "";
 	char target[sizeof(" target_uid=4294967295")] = "";
@@ -487,9 +507,10 @@ static void log_denial(const struct warden_rule_report *report,
 	ppid = current_parent(raw_pcomm);
 	escape_comm(pcomm, raw_pcomm);
 	pr_notice("rule=%s verdict=%s op=%s knob=kernel.warden.%s allowed_at=%d source=%s pid=%d uid=%u fsuid=%u ppid=%d %s=%u%s%s comm=\"%s\" pcomm=\"%s\"%s path=\"%s\"\n",
-		  warden_rule_name(denial->rule), warden_verdicts[verdict],
-		  denial->op ?: report->op, warden_rule_name(denial->rule),
-		  denial->allowed_at, warden_sources[by_process],
+		  warden_rule_name(r->rule),
+		  warden_verdicts[r->decision.verdict],
+		  denial->op ?: report->op, warden_rule_name(r->rule),
+		  r->decision.allowed_at, warden_sources[r->decision.by_process],
 		  task_tgid_nr(current), init_uid(current_uid()),
 		  init_uid(current_fsuid()), ppid, report->owner_key,
 		  init_uid(denial->owner), dir, target, comm, pcomm, cut, path);
@@ -499,140 +520,67 @@ out:
 }
 
 /*
- * Starts an AVC record, as common_lsm_audit() writes for the other LSMs,
- * in the shape the audit tools parse: "avc:  denied  { perm } for  pid=
- * comm=" for the current task; the caller adds the rest, and tclass=.
+ * Starts Warden's record of a refusal, AUDIT_WARDEN_ACCESS, with what was
+ * decided first, in the field names of audit's dictionary where it has
+ * one: res=0 for a refusal, res=1 for what complain mode let through,
+ * which permissive=1 says as well, as for SELinux's permissive domains.
+ * Warden writes no AVC, which the audit tools read as SELinux's, and no
+ * mode=, which they read as a file's mode.
+ *
+ * Unlike audit_log_path_denied(), this does not wait for an audit rule to
+ * be loaded: a refusal by Warden is an event of its own, as an AVC is.  It
+ * never waits either: path_link() holds the new directory's i_rwsem, the
+ * ptrace hooks hold spinlocks, and a full audit backlog must not stall
+ * other users' work in /tmp.  A record that finds no room is lost, and
+ * counted by audit; the reports' ratelimit keeps any one user from
+ * filling the backlog.
  */
-static struct audit_buffer *audit_avc_start(const char *const perm)
+static struct audit_buffer *audit_access_start(const struct warden_report *r,
+					       const char *const op)
 {
-	char comm[TASK_COMM_LEN];
+	const bool permissive = r->decision.verdict == WARDEN_WOULD_DENY;
 	struct audit_buffer *ab;
 
-	ab = audit_log_start(audit_context(), GFP_ATOMIC | __GFP_NOWARN,
-			     AUDIT_AVC);
+	ab = audit_log_start(audit_context(), GFP_NOWAIT | __GFP_NOWARN,
+			     AUDIT_WARDEN_ACCESS);
 	if (!ab)
 		return NULL;
-	audit_log_format(ab, "avc:  denied  { %s } for  pid=%d comm=", perm,
-			 task_tgid_nr(current));
-	audit_log_untrustedstring(ab, memcpy(comm, current->comm, sizeof(comm)));
+	audit_log_format(ab, "lsm=%s rule=%s op=%s res=%d permissive=%d allowed_at=%d source=%s",
+			 WARDEN_NAME, warden_rule_name(r->rule), op,
+			 permissive, permissive,
+			 r->decision.allowed_at,
+			 warden_sources[r->decision.by_process]);
 	return ab;
 }
 
-/* Who the current task is, for an AVC record. */
-static void audit_avc_subject(struct audit_buffer *const ab)
-{
-	audit_log_format(ab, " uid=%u auid=%u ses=%u", init_uid(current_uid()),
-			 init_uid(audit_get_loginuid(current)),
-			 audit_get_sessionid(current));
-}
-
 /*
- * Unlike audit_log_path_denied(), this does not wait for an audit rule to
- * be loaded: a denial by Warden is an event of its own, like an AVC.  It
- * never waits either: path_link() holds the new directory's i_rwsem, and
- * a full audit backlog must not stall other users' work in /tmp.  As for
- * an AVC, a record that finds no room is lost, and counted by audit; the
- * report's ratelimit keeps any one user from filling the backlog.
+ * The subject is the current task, as audit_log_task_info() names it;
+ * the object is the file, its owner as ouid=, which the audit tools
+ * turn into a user name.
  */
-static void audit_denial(const struct warden_rule_report *report,
-			 const struct warden_denial *denial,
-			 const enum warden_verdict verdict, const bool by_process)
+static void audit_fs_denial(const struct warden_report *const r)
 {
+	const struct warden_rule_report *const report =
+		&warden_rule_reports[r->rule];
+	const struct warden_fs_object *const denial = &r->fs;
 	struct audit_buffer *ab;
 
 	if (!audit_enabled)
 		return;
-
-	if (report->avc_class) {
-		ab = audit_avc_start(denial->op ?: report->op);
-		if (!ab)
-			return;
-		audit_log_d_path(ab, " path=", denial->path);
-	} else {
-		ab = audit_log_start(audit_context(), GFP_NOWAIT | __GFP_NOWARN,
-				     AUDIT_ANOM_LINK);
-		if (!ab)
-			return;
-	}
-	audit_log_format(ab, "%slsm=" WARDEN_NAME " op=%s rule=%s mode=%s allowed_at=%d source=%s",
-			 report->avc_class ? " " : "", denial->op ?: report->audit_op,
-			 warden_rule_name(denial->rule),
-			 warden_audit_modes[verdict], denial->allowed_at,
-			 warden_sources[by_process]);
-	if (report->avc_class) {
-		audit_log_format(ab, " %s=%u", report->owner_key,
-				 init_uid(denial->owner));
-		audit_avc_subject(ab);
-		audit_log_format(ab, " tclass=%s permissive=%d",
-				 report->avc_class,
-				 verdict == WARDEN_WOULD_DENY);
-	} else {
-		audit_log_task_info(ab);
-		audit_log_d_path(ab, " path=", denial->path);
-		audit_log_format(ab, " %s=%u", report->owner_key,
-				 init_uid(denial->owner));
-		if (report->has_target)
-			audit_log_format(ab, " target_uid=%u",
-					 init_uid(denial->target_owner));
-		audit_log_format(ab, " res=%d", verdict == WARDEN_WOULD_DENY);
-	}
+	ab = audit_access_start(r, denial->op ?: report->op);
+	if (!ab)
+		return;
+	audit_log_task_info(ab);
+	audit_log_d_path(ab, " path=", denial->path);
+	audit_log_format(ab, " ouid=%u", init_uid(denial->owner));
+	if (report->has_dir)
+		audit_log_format(ab, " dir_uid=%u dir_mode=%04o",
+				 init_uid(denial->dir_owner),
+				 denial->dir_mode & 07777);
+	if (report->has_target)
+		audit_log_format(ab, " target_uid=%u",
+				 init_uid(denial->target_owner));
 	audit_log_end(ab);
-}
-
-/*
- * Whether the process's own policy refuses the access: a higher level
- * refuses everything a lower one does, so it does when the process's
- * level is above the highest level that allows it.
- */
-static bool is_refused_by_process(const int process_level,
-				  const int allowed_at)
-{
-	return process_level > allowed_at;
-}
-
-/*
- * Complain mode is how an administrator tries a global level: it must not
- * weaken a sandbox, so what the process's own policy refuses is refused.
- */
-static enum warden_verdict verdict_of(const enum warden_rule rule,
-				      const bool by_process)
-{
-	if (by_process)
-		return WARDEN_DENIED;
-	return warden_complains(rule) ? WARDEN_WOULD_DENY : WARDEN_DENIED;
-}
-
-/**
- * warden_refuse - Count, log and audit what a filesystem rule refuses
- * @denial: What the rule refuses.
- * @err: The error the access fails with if the rule enforces.
- *
- * The current task is the one refused: its policy says whether the
- * refusal is its own, which always enforces.
- *
- * Context: Process context, may sleep: never call it from an RCU walk.
- *
- * Return: @err, or 0 if the rule is in complain mode and the process's
- * own policy allows the access.
- */
-int warden_refuse(const struct warden_denial *denial, const int err)
-{
-	const struct warden_rule_report *report =
-		&warden_rules[denial->rule].report;
-	const bool by_process =
-		is_refused_by_process(warden_current_level(denial->rule),
-				      denial->allowed_at);
-	const enum warden_verdict verdict = verdict_of(denial->rule, by_process);
-	struct warden_admission admission;
-
-	warden_count(denial->rule, verdict);
-	if (may_report(denial->rule, &admission)) {
-		log_suppressed(admission.limit, admission.root,
-			       admission.suppressed);
-		log_denial(report, denial, verdict, by_process);
-		audit_denial(report, denial, verdict, by_process);
-	}
-	return verdict == WARDEN_DENIED ? err : 0;
 }
 
 static const char *const warden_ptrace_ops[] = {
@@ -642,22 +590,15 @@ static const char *const warden_ptrace_ops[] = {
 	[WARDEN_PTRACE_SETRLIMIT] = "setrlimit",
 };
 
-static const char *const warden_ptrace_audit_ops[] = {
-	[WARDEN_PTRACE_ATTACH] = "ptrace_attach",
-	[WARDEN_PTRACE_TRACEME] = "ptrace_traceme",
-	[WARDEN_PTRACE_READ] = "ptrace_read",
-	[WARDEN_PTRACE_SETRLIMIT] = "ptrace_setrlimit",
-};
-
 /**
  * struct warden_ptrace_log - A ptrace_scope report, to log later
  * @work: Runs log_ptrace_work() when the task returns to user space.
  * @admission: What its bucket dropped before it.
- * @op: See struct warden_ptrace_denial.
+ * @op: See struct warden_ptrace_object.
  * @verdict: Denied, or would be denied.
  * @by_process: Whether a process's own policy refused.
- * @scope: See struct warden_ptrace_denial.
- * @allowed_at: See struct warden_ptrace_denial.
+ * @scope: See struct warden_ptrace_object.
+ * @allowed_at: See struct warden_decision.
  * @tracer_pid: The tracer's pid, as the kernel numbers it.
  * @target_pid: The target's.
  * @ppid: The pid of the current task's parent.
@@ -721,11 +662,10 @@ static void log_ptrace_work(struct callback_head *const work)
  *
  * Context: Any context; does not sleep.
  */
-static void log_ptrace_denial(const struct warden_ptrace_denial *denial,
-			      const enum warden_verdict verdict,
-			      const bool by_process,
+static void log_ptrace_denial(const struct warden_report *const r,
 			      const struct warden_admission *const admission)
 {
+	const struct warden_ptrace_object *const denial = &r->ptrace;
 	struct warden_ptrace_log *log;
 
 	if (current->flags & PF_KTHREAD)
@@ -736,10 +676,10 @@ static void log_ptrace_denial(const struct warden_ptrace_denial *denial,
 	*log = (struct warden_ptrace_log){
 		.admission = *admission,
 		.op = denial->op,
-		.verdict = verdict,
-		.by_process = by_process,
+		.verdict = r->decision.verdict,
+		.by_process = r->decision.by_process,
 		.scope = denial->scope,
-		.allowed_at = denial->allowed_at,
+		.allowed_at = r->decision.allowed_at,
 		.tracer_pid = denial->tracer->pid,
 		.target_pid = denial->target->pid,
 		.tracer_uid = init_uid(task_uid(denial->tracer)),
@@ -774,14 +714,14 @@ static bool is_harmless(const enum warden_ptrace_op op, const int scope,
 
 /*
  * The process that made the call is the subject (pid=, comm=), the other
- * one the object (opid=, ocomm=).  A complain-mode refusal is logged as
- * SELinux logs a permissive one.  As SELinux does, the record is written
- * in the hook, part of the call's event; it does not wait for room.
+ * one the object (opid=, ocomm=), as Landlock and SELinux name them.  The
+ * hooks hold spinlocks: the subject is named from what can be read
+ * without a lock, not by audit_log_task_info().  The record is written
+ * in the hook, part of the call's event.
  */
-static void audit_ptrace_denial(const struct warden_ptrace_denial *denial,
-				const enum warden_verdict verdict,
-				const bool by_process)
+static void audit_ptrace_denial(const struct warden_report *const r)
 {
+	const struct warden_ptrace_object *const denial = &r->ptrace;
 	const struct task_struct *const other =
 		denial->op == WARDEN_PTRACE_TRACEME ? denial->tracer :
 						      denial->target;
@@ -795,55 +735,52 @@ static void audit_ptrace_denial(const struct warden_ptrace_denial *denial,
 	    audit_dummy_context())
 		return;
 
-	ab = audit_avc_start(warden_ptrace_audit_ops[denial->op]);
+	ab = audit_access_start(r, warden_ptrace_ops[denial->op]);
 	if (!ab)
 		return;
+	audit_log_format(ab, " scope=%d pid=%d uid=%u auid=%u ses=%u comm=",
+			 denial->scope, task_tgid_nr(current),
+			 init_uid(current_uid()),
+			 init_uid(audit_get_loginuid(current)),
+			 audit_get_sessionid(current));
+	copy_raw_comm(comm, current);
+	audit_log_untrustedstring(ab, comm);
 	audit_log_format(ab, " opid=%d ocomm=", other->tgid);
-	audit_log_untrustedstring(ab, memcpy(comm, other->comm, sizeof(comm)));
-	audit_log_format(ab, " lsm=" WARDEN_NAME " op=%s rule=ptrace_scope",
-			 warden_ptrace_audit_ops[denial->op]);
-	audit_log_format(ab, " mode=%s scope=%d allowed_at=%d source=%s",
-			 warden_audit_modes[verdict], denial->scope,
-			 denial->allowed_at, warden_sources[by_process]);
-	audit_avc_subject(ab);
-	audit_log_format(ab, " tclass=process permissive=%d",
-			 verdict == WARDEN_WOULD_DENY);
+	copy_raw_comm(comm, other);
+	audit_log_untrustedstring(ab, comm);
 	audit_log_end(ab);
 }
 
 /**
- * warden_refuse_ptrace - Count, log and audit what ptrace_scope refuses
- * @denial: What the rule refuses.
- * @err: The error the access fails with if the rule enforces.
+ * warden_report - Count, log and audit a refusal
+ * @report: The refusal, as its rule decided it.
  *
  * The current task is the subject of the report, whose bucket
- * ratelimits it: the tracer for an attach, a read or a change of limits,
- * the tracee for a PTRACE_TRACEME.  The line is logged when the task returns to user
- * space (see log_ptrace_denial()).
+ * ratelimits it: the process refused, the tracer for an attach, a read
+ * or a change of limits, the tracee for a PTRACE_TRACEME.  A
+ * ptrace_scope line is logged when the task returns to user space (see
+ * log_ptrace_denial()).  What the bucket drops is still counted.
  *
- * Context: Any context, the hooks' locks held; does not sleep.
- *
- * Return: @err, or 0 if the rule is in complain mode and neither
- * process's own policy refuses the access.
+ * Context: Process context.  May sleep for a filesystem rule: never
+ * call it from an RCU walk.  Does not sleep for ptrace_scope, whose
+ * hooks hold spinlocks.
  */
-int warden_refuse_ptrace(const struct warden_ptrace_denial *denial,
-			 const int err)
+void warden_report(const struct warden_report *const report)
 {
-	const bool by_process = is_refused_by_process(denial->process_scope,
-						      denial->allowed_at);
-	const enum warden_verdict verdict =
-		verdict_of(WARDEN_RULE_PTRACE_SCOPE, by_process);
 	struct warden_admission admission;
 
-	if (!denial->quiet) {
-		warden_count(WARDEN_RULE_PTRACE_SCOPE, verdict);
-		if (may_report(WARDEN_RULE_PTRACE_SCOPE, &admission)) {
-			log_ptrace_denial(denial, verdict, by_process,
-					  &admission);
-			audit_ptrace_denial(denial, verdict, by_process);
-		}
+	warden_count(report->rule, report->decision.verdict);
+	if (!may_report(report->rule, &admission))
+		return;
+	if (report->rule == WARDEN_RULE_PTRACE_SCOPE) {
+		log_ptrace_denial(report, &admission);
+		audit_ptrace_denial(report);
+	} else {
+		log_suppressed(admission.limit, admission.root,
+			       admission.suppressed);
+		log_fs_denial(report);
+		audit_fs_denial(report);
 	}
-	return verdict == WARDEN_DENIED ? err : 0;
 }
 
 static const char *const warden_vias[] = {
@@ -863,7 +800,7 @@ static const char *const warden_vias[] = {
  *
  * Switching a rule off is the first thing an intruder with root does:
  * every change, and every change the lock refused, writes one log line
- * and one AUDIT_MAC_CONFIG_CHANGE record, with who made it, as IPE and
+ * and one AUDIT_WARDEN_CONFIG_CHANGE record, with who made it, as IPE and
  * SELinux record their switches.  Only the reports of process policies,
  * which any process may raise, are ratelimited, per subject as the
  * refusals are.
@@ -900,7 +837,7 @@ void warden_report_setting(const char *const setting, const char *const old,
 
 	if (!audit_enabled)
 		return;
-	ab = audit_log_start(audit_context(), gfp, AUDIT_MAC_CONFIG_CHANGE);
+	ab = audit_log_start(audit_context(), gfp, AUDIT_WARDEN_CONFIG_CHANGE);
 	if (!ab)
 		return;
 	audit_log_format(ab, "lsm=" WARDEN_NAME " op=set setting=%s old=\"%s\" new=\"%s\" via=%s",

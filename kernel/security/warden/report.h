@@ -11,7 +11,7 @@
 #include <linux/types.h>
 #include <linux/uidgid.h>
 
-#include "settings.h"
+#include "limits.h"
 
 enum warden_ptrace_op {
 	WARDEN_PTRACE_ATTACH,
@@ -23,55 +23,60 @@ enum warden_ptrace_op {
 struct task_struct;
 
 /**
- * struct warden_denial - What a rule refused, for its report
- * @rule: The rule that refused.
- * @path: The object refused; only used while the report is written.
+ * struct warden_fs_object - What a filesystem rule refused
+ * @path: The file, link or target refused; only used while the report is
+ *        written.
  * @owner: Owner of @path, mapped through its mount.
  * @dir_owner: Owner of the directory holding @path, as the walk saw it,
  *             for the rules about sticky directories.
  * @dir_mode: Mode of that directory, as the walk saw it, or 0.
  * @target_owner: Owner of what a symlink led to, mapped through its mount,
  *                for protected_symlink_owner.
- * @allowed_at: The highest level of the rule that would allow it.
- * @op: What was refused, in the log and the audit record, if not the
- *      rule's usual operation (NULL): an exec for the hard-link rule.
+ * @op: What was refused, if not the rule's usual operation (NULL): an
+ *      exec for the hard-link rule.
  */
-struct warden_denial {
-	enum warden_rule rule;
+struct warden_fs_object {
 	const struct path *path;
 	kuid_t owner;
 	kuid_t dir_owner;
 	umode_t dir_mode;
 	kuid_t target_owner;
-	int allowed_at;
 	const char *op;
 };
 
-int warden_refuse(const struct warden_denial *denial, int err);
-
 /**
- * struct warden_ptrace_denial - A ptrace the ptrace_scope rule refused
+ * struct warden_ptrace_object - What ptrace_scope refused
  * @op: An attach, a PTRACE_TRACEME, a read (PTRACE_MODE_READ), or a change
  *      of another process's resource limits.
  * @scope: The scope that refused it: the global one, or higher if the
  *         policy of either process raised it.
- * @process_scope: The higher of the scopes the two processes' policies set.
- * @allowed_at: The highest scope that would allow it.
- * @quiet: Neither report nor count it (PTRACE_MODE_NOAUDIT).
  * @tracer: The task that would have traced, read or changed the limits.
  * @target: The task that would have been traced, read, or limited.
  */
-struct warden_ptrace_denial {
+struct warden_ptrace_object {
 	enum warden_ptrace_op op;
 	int scope;
-	int process_scope;
-	int allowed_at;
-	bool quiet;
 	const struct task_struct *tracer;
 	const struct task_struct *target;
 };
 
-int warden_refuse_ptrace(const struct warden_ptrace_denial *denial, int err);
+/**
+ * struct warden_report - A refusal, as its rule decided it
+ * @rule: The rule that refused.
+ * @decision: What the rule decided (warden_decide()).
+ * @fs: What a filesystem rule refused.
+ * @ptrace: What ptrace_scope refused.
+ */
+struct warden_report {
+	enum warden_rule rule;
+	struct warden_decision decision;
+	union {
+		struct warden_fs_object fs;
+		struct warden_ptrace_object ptrace;
+	};
+};
+
+void warden_report(const struct warden_report *report);
 
 /* Who changed a setting. */
 enum warden_via {

@@ -23,28 +23,6 @@
 #include "settings.h"
 #include "setup.h"
 
-#define WARDEN_RULE(ID, ident, max_, cap_, op_, audit_op_, owner_key_,	\
-		    avc_class_, has_dir_, has_target_)			\
-	[WARDEN_RULE_##ID] = {						\
-		.name = #ident,						\
-		.kconfig_level = CONFIG_SECURITY_WARDEN_##ID,		\
-		.max = (max_),						\
-		.cap = (cap_),						\
-		.report = {						\
-			.op = (op_),					\
-			.audit_op = (audit_op_),			\
-			.owner_key = (owner_key_),			\
-			.avc_class = (avc_class_),			\
-			.has_dir = (has_dir_),				\
-			.has_target = (has_target_),			\
-		},							\
-	},
-const struct warden_rule_info warden_rules[WARDEN_RULE_COUNT] = {
-#include "rule_defs.h"
-};
-
-#undef WARDEN_RULE
-
 #define WARDEN_RULE(ID, ...)						\
 	[WARDEN_RULE_##ID] = CONFIG_SECURITY_WARDEN_##ID,
 int warden_levels[WARDEN_RULE_COUNT] __read_mostly = {

@@ -14,44 +14,6 @@
 #include "cred.h"
 #include "limits.h"
 
-/*
- * How each filesystem rule reports.  The link rules write the record type
- * mainline's protected_symlinks and protected_hardlinks write,
- * AUDIT_ANOM_LINK, which the audit tools parse.  They parse no
- * AUDIT_ANOM_CREAT record (ausearch -p and -c never find one): the rules
- * about reopening files write an AVC, as the ptrace rule does, with
- * @avc_class for its tclass.
- */
-struct warden_rule_report {
-	const char *op;
-	const char *audit_op;
-	const char *owner_key;
-	const char *avc_class;
-	bool has_dir;
-	bool has_target;
-};
-
-/**
- * struct warden_rule_info - What does not change of a rule
- * @name: Its name, and that of the sysctl and boot parameter of its level.
- * @kconfig_level: Its level at boot, before any boot parameter.
- * @max: Its highest level; the lowest is 0.
- * @cap: The capability a sysctl write of its settings needs in the
- *       initial user namespace.
- * @report: How it reports, for the filesystem rules.
- *
- * Generated from rule_defs.h.
- */
-struct warden_rule_info {
-	const char *name;
-	int kconfig_level;
-	int max;
-	int cap;
-	struct warden_rule_report report;
-};
-
-extern const struct warden_rule_info warden_rules[WARDEN_RULE_COUNT];
-
 enum warden_knob_kind {
 	WARDEN_KNOB_LEVEL,
 	WARDEN_KNOB_COMPLAIN,
@@ -119,7 +81,7 @@ static inline int warden_level(const enum warden_rule rule)
  * @rule: The rule.
  *
  * Complain mode is the administrator's, for the global levels: what a
- * process's own policy refuses is always refused (see warden_refuse()).
+ * process's own policy refuses is always refused (see warden_decide()).
  * ptrace_scope 3 is meant to hold even against root: it always enforces.
  *
  * Return: true if the rule is in complain mode.
@@ -132,20 +94,51 @@ static inline bool warden_complains(const enum warden_rule rule)
 	return READ_ONCE(warden_complain_modes[rule]);
 }
 
+/**
+ * warden_decide - Decide what a refusal of a rule comes to
+ * @rule: The rule that refuses.
+ * @process_level: The level the policies of the processes concerned set
+ *                 for @rule, 0 if they raised nothing.
+ * @allowed_at: The highest level of @rule that would allow the access.
+ *
+ * A higher level refuses everything a lower one does, so the process's
+ * own policy refuses when its level is above @allowed_at.  Complain mode
+ * is how an administrator tries a global level: it must not weaken a
+ * sandbox, so what the process's own policy refuses is refused.
+ *
+ * Return: The decision, for the rule to enforce (warden_enforce()) and to
+ * report (warden_report()).
+ */
+static inline struct warden_decision
+warden_decide(const enum warden_rule rule, const int process_level,
+	      const int allowed_at)
+{
+	const bool by_process = process_level > allowed_at;
+
+	return (struct warden_decision){
+		.verdict = !by_process && warden_complains(rule) ?
+				   WARDEN_WOULD_DENY : WARDEN_DENIED,
+		.by_process = by_process,
+		.allowed_at = allowed_at,
+	};
+}
+
+/**
+ * warden_enforce - What a hook returns for a refusal it decided
+ * @decision: The decision.
+ * @err: The error the access fails with if the rule enforces.
+ *
+ * Return: @err, or 0 if the rule only complains.
+ */
+static inline int warden_enforce(const struct warden_decision *const decision,
+				 const int err)
+{
+	return decision->verdict == WARDEN_DENIED ? err : 0;
+}
+
 int *warden_knob_value(const struct warden_knob *knob);
 int warden_knob_max(const struct warden_knob *knob);
 int warden_knob_cap(const struct warden_knob *knob);
-
-/**
- * warden_rule_name - The name of a rule, and of the sysctl of its level
- * @rule: The rule.
- *
- * Return: The name, e.g. "protected_regular".
- */
-static inline const char *warden_rule_name(const enum warden_rule rule)
-{
-	return warden_rules[rule].name;
-}
 
 int warden_parse_knob(const struct warden_knob *knob, const char *buffer,
 		      size_t len, int *value);

@@ -379,6 +379,14 @@ static inline void scratch_teardown(struct __test_metadata *const _metadata,
  * Warden logs at most 10 lines every REPORT_RATELIMIT_S seconds, and
  * kauditd prints audit records asynchronously.
  */
+/*
+ * Warden's audit records: AUDIT_WARDEN_ACCESS for a refusal,
+ * AUDIT_WARDEN_CONFIG_CHANGE for a change of a setting, as the kernel
+ * prints them without an audit daemon.
+ */
+#define AUDIT_ACCESS_KEY "audit: type=1430 "
+#define AUDIT_CONFIG_KEY "audit: type=1431 "
+
 #define REPORT_RATELIMIT_S 5
 #define REPORT_TIMEOUT_MS 2000
 #define REPORT_SIZE 8192

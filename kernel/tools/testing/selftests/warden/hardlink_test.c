@@ -17,9 +17,9 @@
 
 /* Start of a denial in the kernel log and in an audit record. */
 #define LOG_KEY "warden: rule=protected_nonaccess_hardlinks verdict=denied "
-#define AUDIT_KEY "audit: type=1702 "
+#define AUDIT_KEY AUDIT_ACCESS_KEY
 #define AUDIT_FIELDS \
-	" lsm=warden op=linkat rule=protected_nonaccess_hardlinks "
+	" lsm=warden rule=protected_nonaccess_hardlinks op=link res=0 permissive=0 "
 
 #define SOURCE_NAME "source"
 
@@ -413,10 +413,10 @@ TEST_F_TIMEOUT(hardlink_report, denied_link_audited, 60)
 
 	expect_report(_metadata, self->kmsg, &d, AUDIT_KEY, NULL, msg);
 
-	snprintf(owner, sizeof(owner), " file_uid=%u ", OTHER_UID);
+	snprintf(owner, sizeof(owner), " ouid=%u", OTHER_UID);
 	EXPECT_NE(NULL, strstr(msg, AUDIT_FIELDS));
 	EXPECT_NE(NULL, strstr(msg, owner));
-	EXPECT_NE(NULL, strstr(msg, " res=0"));
+	EXPECT_EQ(NULL, strstr(msg, " file_uid="));
 }
 
 /*

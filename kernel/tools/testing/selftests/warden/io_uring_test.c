@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Warden tests - io_uring's personalities and a raised policy
+ * Warden tests - io_uring's personalities, SQPOLL rings and a raised policy
  *
  * An io_uring request may name a personality: credentials its process
  * registered earlier, which the request then runs with.  One registered
  * before the process raised its policy holds the policy of before the
- * raise.  The probe is the symlink rule at global level 0: USER_UID opens,
+ * raise.  So does the thread of an SQPOLL ring, which submits with the
+ * credentials of the ring's creator: a process holding a parent's ring
+ * cannot raise its policy.  The probe is the symlink rule at global level 0: USER_UID opens,
  * through io_uring, a link of OTHER_UID's in a sticky world-writable
  * directory.  Every refusal has its allowed twin.
  */
@@ -27,25 +29,27 @@ struct ring {
 	unsigned int *cq_head, *cq_mask;
 	struct io_uring_sqe *sqes;
 	struct io_uring_cqe *cqes;
+	void *sq_map, *cq_map;
+	size_t sq_len, cq_len, sqes_len;
 };
 
-static int ring_setup(struct ring *const r)
+static int ring_setup_flags(struct ring *const r, const unsigned int flags)
 {
-	struct io_uring_params p = {};
+	struct io_uring_params p = { .flags = flags };
 	void *sq, *cq;
 
 	r->fd = syscall(__NR_io_uring_setup, 1, &p);
 	if (r->fd < 0)
 		return CHILD_BROKEN;
-	sq = mmap(NULL, p.sq_off.array + p.sq_entries * sizeof(__u32),
-		  PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, r->fd,
-		  IORING_OFF_SQ_RING);
-	cq = mmap(NULL, p.cq_off.cqes + p.cq_entries * sizeof(*r->cqes),
-		  PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, r->fd,
-		  IORING_OFF_CQ_RING);
-	r->sqes = mmap(NULL, p.sq_entries * sizeof(*r->sqes),
-		       PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, r->fd,
-		       IORING_OFF_SQES);
+	r->sq_len = p.sq_off.array + p.sq_entries * sizeof(__u32);
+	r->cq_len = p.cq_off.cqes + p.cq_entries * sizeof(*r->cqes);
+	r->sqes_len = p.sq_entries * sizeof(*r->sqes);
+	sq = mmap(NULL, r->sq_len, PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_POPULATE, r->fd, IORING_OFF_SQ_RING);
+	cq = mmap(NULL, r->cq_len, PROT_READ | PROT_WRITE,
+		  MAP_SHARED | MAP_POPULATE, r->fd, IORING_OFF_CQ_RING);
+	r->sqes = mmap(NULL, r->sqes_len, PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_POPULATE, r->fd, IORING_OFF_SQES);
 	if (sq == MAP_FAILED || cq == MAP_FAILED || r->sqes == MAP_FAILED)
 		return CHILD_BROKEN;
 	r->sq_tail = sq + p.sq_off.tail;
@@ -54,7 +58,22 @@ static int ring_setup(struct ring *const r)
 	r->cq_head = cq + p.cq_off.head;
 	r->cq_mask = cq + p.cq_off.ring_mask;
 	r->cqes = cq + p.cq_off.cqes;
+	r->sq_map = sq;
+	r->cq_map = cq;
 	return 0;
+}
+
+/* Unmaps the ring: a busy SQPOLL thread reads the mapped ring itself. */
+static void ring_unmap(const struct ring *const r)
+{
+	munmap(r->sq_map, r->sq_len);
+	munmap(r->cq_map, r->cq_len);
+	munmap(r->sqes, r->sqes_len);
+}
+
+static int ring_setup(struct ring *const r)
+{
+	return ring_setup_flags(r, 0);
 }
 
 /* Registers the caller's credentials: their id, or -1. */
@@ -204,6 +223,89 @@ TEST_F(personality, none_without_a_raise_allowed)
 	const struct job job = { .path = self->link };
 
 	EXPECT_EQ(0, run_as(USER_UID, open_as_itself, &job));
+}
+
+/*
+ * The ring of a process (@sqpoll: with an SQPOLL thread), and a child
+ * that raises its policy with the ring's descriptor open, or closed
+ * first (@close_first), and its mappings kept or unmapped first
+ * (@unmap_first): the raise's errno.
+ */
+struct ring_job {
+	bool sqpoll;
+	bool close_first;
+	bool unmap_first;
+};
+
+static int raise_beside_parents_ring(const void *const arg)
+{
+	const struct ring_job *const job = arg;
+	struct ring r;
+	int status;
+	pid_t pid;
+
+	if (ring_setup_flags(&r, job->sqpoll ? IORING_SETUP_SQPOLL : 0))
+		return CHILD_BROKEN;
+	pid = fork();
+	if (pid < 0)
+		return CHILD_BROKEN;
+	if (!pid) {
+		if (job->close_first)
+			close(r.fd);
+		if (job->unmap_first)
+			ring_unmap(&r);
+		_exit(sandbox(SYMLINKS_1));
+	}
+	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return CHILD_BROKEN;
+	return WEXITSTATUS(status);
+}
+
+/* Its requests would run as the parent: the link would open. */
+TEST_F(personality, parents_sqpoll_ring_refuses_the_raise)
+{
+	const struct ring_job job = { .sqpoll = true };
+
+	EXPECT_EQ(EBUSY, run_as(USER_UID, raise_beside_parents_ring, &job));
+}
+
+/* Closed but still mapped: the thread reads what is written there. */
+TEST_F(personality, parents_sqpoll_ring_mapped_refuses_the_raise)
+{
+	const struct ring_job job = { .sqpoll = true, .close_first = true };
+
+	EXPECT_EQ(EBUSY, run_as(USER_UID, raise_beside_parents_ring, &job));
+}
+
+TEST_F(personality, parents_sqpoll_ring_closed_allows_the_raise)
+{
+	const struct ring_job job = { .sqpoll = true, .close_first = true,
+				      .unmap_first = true };
+
+	EXPECT_EQ(0, run_as(USER_UID, raise_beside_parents_ring, &job));
+}
+
+/* Without SQPOLL, a request runs with the submitter's credentials. */
+TEST_F(personality, parents_plain_ring_allows_the_raise)
+{
+	const struct ring_job job = { .sqpoll = false };
+
+	EXPECT_EQ(0, run_as(USER_UID, raise_beside_parents_ring, &job));
+}
+
+/* A process's own SQPOLL thread is a thread of it: the raise waits. */
+static int raise_beside_own_sqpoll_ring(const void *const arg)
+{
+	struct ring r;
+
+	if (ring_setup_flags(&r, IORING_SETUP_SQPOLL))
+		return CHILD_BROKEN;
+	return sandbox(SYMLINKS_1);
+}
+
+TEST_F(personality, own_sqpoll_ring_refuses_the_raise)
+{
+	EXPECT_EQ(EBUSY, run_as(USER_UID, raise_beside_own_sqpoll_ring, NULL));
 }
 
 TEST_HARNESS_MAIN

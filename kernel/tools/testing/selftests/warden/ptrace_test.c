@@ -15,7 +15,7 @@
 #include "ptrace_common.h"
 
 #define LOG_KEY "warden: rule=ptrace_scope verdict=denied "
-#define AUDIT_KEY "audit: type=1400 "
+#define AUDIT_KEY AUDIT_ACCESS_KEY
 
 static void expect_access(struct __test_metadata *const _metadata,
 			  struct scene_spec spec, const enum access access,
@@ -923,7 +923,7 @@ TEST_F_TIMEOUT(report, denied_attach_logged, 60)
 }
 
 /*
- * An AVC record, in the shape the audit tools parse.  At scope 2: at
+ * Warden's own record, with audit's field names.  At scope 2: at
  * scope 1, a refusal between two processes of one uid is audited only if
  * audit rules ask (see harmless_attach_not_audited).
  */
@@ -938,13 +938,16 @@ TEST_F_TIMEOUT(report, denied_attach_audited, 60)
 	ASSERT_EQ(0, write_file(WARDEN_PTRACE_KNOB, "2"));
 	find_denial(_metadata, self->kmsg, AUDIT_KEY, msg, &tracer, &target);
 	snprintf(fields, sizeof(fields),
-		 "avc:  denied  { ptrace_attach } for  pid=%d comm=\"%s\" opid=%d ocomm=\"%s\" lsm=warden op=ptrace_attach rule=ptrace_scope mode=enforce scope=2 allowed_at=0 source=global uid=1000 ",
-		 tracer, role_names[TRACER], target, role_names[TARGET]);
+		 " lsm=warden rule=ptrace_scope op=attach res=0 permissive=0 allowed_at=0 source=global scope=2 pid=%d uid=1000 ",
+		 tracer);
 	EXPECT_NE(NULL, strstr(msg, fields))
 	{
 		TH_LOG("%s", msg);
 	}
-	EXPECT_NE(NULL, strstr(msg, " tclass=process permissive=0"));
+	snprintf(fields, sizeof(fields), " comm=\"%s\" opid=%d ocomm=\"%s\"",
+		 role_names[TRACER], target, role_names[TARGET]);
+	EXPECT_NE(NULL, strstr(msg, fields));
+	EXPECT_EQ(NULL, strstr(msg, "avc:"));
 }
 
 /*
@@ -957,9 +960,9 @@ TEST_F_TIMEOUT(report, denied_attach_audited, 60)
 TEST_F_TIMEOUT(report, harmless_attach_logged_not_audited, 60)
 {
 	const struct scene_spec spec = { .relation = UNRELATED };
-	char msg[REPORT_SIZE], log_pid[32], avc[128], twin_avc[128];
+	char msg[REPORT_SIZE], log_pid[32], record[128], twin_record[128];
 	const char *const log_needles[] = { LOG_KEY, log_pid, NULL };
-	const char *const avc_needles[] = { AUDIT_KEY, twin_avc, NULL };
+	const char *const record_needles[] = { AUDIT_KEY, twin_record, NULL };
 	struct scene_spec s = spec;
 	pid_t tracer, twin, target;
 	bool logged = false;
@@ -979,18 +982,18 @@ TEST_F_TIMEOUT(report, harmless_attach_logged_not_audited, 60)
 						 &target));
 		snprintf(log_pid, sizeof(log_pid), " scope=1 tracer_pid=%d ",
 			 tracer);
-		snprintf(avc, sizeof(avc),
-			 "avc:  denied  { ptrace_attach } for  pid=%d ", tracer);
-		snprintf(twin_avc, sizeof(twin_avc),
-			 "avc:  denied  { ptrace_attach } for  pid=%d ", twin);
-		logged = report_find(_metadata, self->kmsg, log_needles, avc,
+		snprintf(record, sizeof(record),
+			 " scope=1 pid=%d ", tracer);
+		snprintf(twin_record, sizeof(twin_record),
+			 " scope=2 pid=%d ", twin);
+		logged = report_find(_metadata, self->kmsg, log_needles, record,
 				     msg);
 	}
 	ASSERT_TRUE(logged)
 	{
 		TH_LOG("No line about tracer %d", tracer);
 	}
-	EXPECT_TRUE(report_find(_metadata, self->kmsg, avc_needles, avc, msg))
+	EXPECT_TRUE(report_find(_metadata, self->kmsg, record_needles, record, msg))
 	{
 		TH_LOG("No record about tracer %d", twin);
 	}

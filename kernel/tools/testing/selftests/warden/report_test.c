@@ -729,7 +729,7 @@ TEST_F_TIMEOUT(report, flood_by_setuid_program_user_suppressed, 60)
 TEST_F_TIMEOUT(report, flood_by_user_audit_bounded_other_user_audited, 60)
 {
 	char link[PATH_MAX], to[PATH_MAX], record[REPORT_SIZE], pid_key[32];
-	const char *const needles[] = { "audit: type=1702 ",
+	const char *const needles[] = { AUDIT_ACCESS_KEY,
 					" rule=protected_sticky_symlinks ",
 					pid_key, NULL };
 	int kmsg, flooded = 0, elapsed = 0;
@@ -759,7 +759,7 @@ TEST_F_TIMEOUT(report, flood_by_user_audit_bounded_other_user_audited, 60)
 		}
 		if (report_matches(text, needles))
 			found = true;
-		else if (strstr(text, "audit: type=1702 ") &&
+		else if (strstr(text, AUDIT_ACCESS_KEY) &&
 			 strstr(text, " rule=protected_sticky_symlinks ") &&
 			 strstr(text, " uid=1000 "))
 			flooded++;
@@ -871,7 +871,7 @@ TEST_F_TIMEOUT(report, sysctl_change_audited, 60)
 	};
 	char msg[REPORT_SIZE], change[64], pid_key[32];
 	const char *const needles[] = {
-		"audit: type=1405 ",
+		AUDIT_CONFIG_KEY,
 		" lsm=warden op=set setting=kernel.warden.protected_regular ",
 		change, pid_key, " res=1", NULL
 	};

@@ -17,8 +17,9 @@
 
 /* Start of a denial in the kernel log and in an audit record. */
 #define LOG_KEY "warden: rule=protected_sticky_symlinks verdict=denied "
-#define AUDIT_KEY "audit: type=1702 "
-#define AUDIT_FIELDS " lsm=warden op=follow_link rule=protected_sticky_symlinks "
+#define AUDIT_KEY AUDIT_ACCESS_KEY
+#define AUDIT_FIELDS \
+	" lsm=warden rule=protected_sticky_symlinks op=follow res=0 permissive=0 "
 
 enum lookup_kind {
 	LOOKUP_STAT,
@@ -608,7 +609,9 @@ TEST_F_TIMEOUT(denial_report, denied_follow_audited, 60)
 	report_denial(_metadata, self->kmsg, link, AUDIT_KEY, NULL, msg);
 
 	EXPECT_NE(NULL, strstr(msg, AUDIT_FIELDS));
-	EXPECT_NE(NULL, strstr(msg, " res=0"));
+	EXPECT_NE(NULL, strstr(msg, " ouid=1001 dir_uid=0 dir_mode=1777"));
+	/* auparse reads mode= as a file's mode. */
+	EXPECT_EQ(NULL, strstr(msg, " mode="));
 }
 
 /*
