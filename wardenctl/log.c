@@ -667,22 +667,55 @@ bool is_suppressed(const struct fields *const f)
  * Audit records reach the kernel log when no audit daemon takes them:
  * kauditd_printk_skb() prints "type=%d %s" with pr_notice() and the
  * pr_fmt "audit: ", after audit_log_start()'s "audit(%llu.%03lu:%u): ".
- * Warden's, from report.c: an ANOM_LINK (1702) record of a file rule
- * without an AVC class, an AVC (1400) of the others and of ptrace_scope,
- * and a MAC_CONFIG_CHANGE (1405); audit_log_task_info() writes the task
- * in the middle of two of them.  Audit writes no type below 1100 for user
- * space, but other modules write AVCs and config changes: a record is
- * Warden's by its lsm=warden, in its place in the shape.
+ * Warden's, from report.c, are of two types of its own, which the audit
+ * tools do not name (auditd writes them as UNKNOWN[1430] and
+ * UNKNOWN[1431]): AUDIT_WARDEN_ACCESS (1430) for every refusal, a file
+ * rule's and ptrace_scope's, and AUDIT_WARDEN_CONFIG_CHANGE (1431) for a
+ * change of a setting; audit_log_task_info() writes the
+ * task in the middle of a file rule's and of a change.  The fields have
+ * the names of audit's field dictionary (res=, permissive=, ouid=, opid=,
+ * ocomm=), so that auparse reads them as it reads other records: the
+ * owner of a file rule's file is ouid= (the log line's link_uid= or
+ * file_uid=).  A record is Warden's by its type and its lsm=warden, in
+ * its place in the shape: a record of another type that names lsm=warden
+ * (an AVC, 1400, an ANOM_LINK, 1702, a MAC_CONFIG_CHANGE, 1405, as
+ * Warden wrote them once, or a user message) is not.
  */
 #define AUDIT_TASK_INFO " ppid=%d pid=%d auid=%u uid=%u gid=%u euid=%u suid=%u fsuid=%u egid=%u sgid=%u fsgid=%u tty=%t ses=%u comm=%a exe=%a%S"
 
 static const char *const audit_shapes[] = {
-	"type=1702 lsm=warden op=%w rule=%w mode=%w allowed_at=%d source=%w" AUDIT_TASK_INFO " path=%a %w=%u%T res=%d",
-	"type=1400 avc:  denied  { %w } for  pid=%d comm=%a path=%a lsm=warden op=%w rule=%w mode=%w allowed_at=%d source=%w %w=%u uid=%u auid=%u ses=%u tclass=%w permissive=%d",
-	"type=1400 avc:  denied  { %w } for  pid=%d comm=%a opid=%d ocomm=%a lsm=warden op=%w rule=ptrace_scope mode=%w scope=%d allowed_at=%d source=%w uid=%u auid=%u ses=%u tclass=process permissive=%d",
-	"type=1405 lsm=warden op=set setting=kernel.warden.%w old=\"%d\" new=\"%d\" via=%w" AUDIT_TASK_INFO " res=%d",
-	"type=1405 lsm=warden op=set setting=policy old=\"%p\" new=\"%p\" via=process" AUDIT_TASK_INFO " res=%d",
+	"type=1430 lsm=warden rule=%w op=%w res=%d permissive=%d allowed_at=%d source=%w" AUDIT_TASK_INFO " path=%a ouid=%u%D%T",
+	"type=1430 lsm=warden rule=ptrace_scope op=%w res=%d permissive=%d allowed_at=%d source=%w scope=%d pid=%d uid=%u auid=%u ses=%u comm=%a opid=%d ocomm=%a",
+	"type=1431 lsm=warden op=set setting=kernel.warden.%w old=\"%d\" new=\"%d\" via=%w" AUDIT_TASK_INFO " res=%d",
+	"type=1431 lsm=warden op=set setting=policy old=\"%p\" new=\"%p\" via=process" AUDIT_TASK_INFO " res=%d",
 };
+
+/*
+ * What the audit shapes leave open but the kernel cannot write: a key
+ * twice, a file rule's record of ptrace_scope, or a refusal whose res=
+ * is not its permissive= (res=0 permissive=0 for one that enforced, res=1
+ * permissive=1 for one that complain mode let through).
+ */
+static bool is_consistent_audit(const char *const text)
+{
+	static struct log_line l;
+	const char *rule, *res, *permissive;
+	const struct rule *r;
+
+	parse_line(&l, text);
+	if (l.f.malformed)
+		return false;
+	rule = field(&l.f, "rule");
+	if (!rule)
+		return true;	/* A change of a setting. */
+	r = rule_by_name(rule);
+	if (r && r->ptrace && field(&l.f, "path"))
+		return false;
+	res = field(&l.f, "res");
+	permissive = field(&l.f, "permissive");
+	return res && permissive && !strcmp(res, permissive) &&
+	       (!strcmp(res, "0") || !strcmp(res, "1"));
+}
 
 /*
  * Like warden_line(), for an audit record in the kernel log: LINE_REPORT
@@ -707,7 +740,8 @@ enum line_kind warden_audit_line(const char *const msg, const int prio)
 		 type, rest);
 	for (i = 0; i < ARRAY_SIZE(audit_shapes); i++) {
 		if (is_shape(text, audit_shapes[i]))
-			return is_consistent(text) ? LINE_REPORT : LINE_FORGED;
+			return is_consistent_audit(text) ? LINE_REPORT :
+							   LINE_FORGED;
 	}
 	return LINE_FORGED;
 }

@@ -671,14 +671,17 @@ ok "explain shows the same escapes as text" \
 fake_root
 sample_log
 printf '%s\n' \
-	'5,120,5001000,-;audit: type=1702 audit(1700000000.123:45): lsm=warden op=follow_link rule=protected_sticky_symlinks mode=enforce allowed_at=0 source=global ppid=1 pid=35 auid=0 uid=0 gid=0 euid=0 suid=0 fsuid=0 egid=0 sgid=0 fsgid=0 tty=(none) ses=4294967295 comm="demo.sh" exe="/bin/busybox" path="/tmp/l" link_uid=1000 res=0' \
+	'5,120,5001000,-;audit: type=1430 audit(1700000000.123:45): lsm=warden rule=protected_sticky_symlinks op=follow res=0 permissive=0 allowed_at=0 source=global ppid=1 pid=35 auid=0 uid=0 gid=0 euid=0 suid=0 fsuid=0 egid=0 sgid=0 fsgid=0 tty=(none) ses=4294967295 comm="demo.sh" exe="/bin/busybox" path="/tmp/l" ouid=1000 dir_uid=0 dir_mode=1777' \
 	'5,121,5001100,-;audit: type=1400 audit(1700000000.124:46): apparmor="DENIED" operation="open" lsm=apparmor' \
-	'5,122,5001200,-;audit: type=1400 audit(1700000000.125:47): avc:  denied  { open_creat } for  pid=36 comm=6170702A6A6F62 path="/tmp/f" lsm=warden op=sticky_create_regular rule=protected_regular mode=complain allowed_at=0 source=global file_uid=1000 uid=0 auid=0 ses=1 tclass=file permissive=1' \
-	'5,123,5001300,-;audit: type=1400 audit(1700000000.126:48): avc:  denied  { ptrace_attach } for  pid=40 comm="gdb" opid=7 ocomm="sshd" lsm=warden op=ptrace_attach rule=ptrace_scope mode=enforce scope=2 allowed_at=1 source=global uid=1000 auid=1000 ses=2 tclass=process permissive=0' \
-	'5,124,5001400,-;audit: type=1405 audit(1700000000.127:49): lsm=warden op=set setting=kernel.warden.protected_regular old="1" new="0" via=sysctl ppid=1 pid=300 auid=1000 uid=0 gid=0 euid=0 suid=0 fsuid=0 egid=0 sgid=0 fsgid=0 tty=pts0 ses=3 comm="bash" exe="/usr/bin/bash" subj=/usr/bin/man (enforce) res=1' \
+	'5,122,5001200,-;audit: type=1430 audit(1700000000.125:47): lsm=warden rule=protected_regular op=open_creat res=1 permissive=1 allowed_at=0 source=global ppid=2 pid=36 auid=0 uid=0 gid=0 euid=0 suid=0 fsuid=0 egid=0 sgid=0 fsgid=0 tty=(none) ses=1 comm=6170702A6A6F62 exe="/usr/bin/app" path="/tmp/f" ouid=1000 dir_uid=0 dir_mode=1777' \
+	'5,123,5001300,-;audit: type=1430 audit(1700000000.126:48): lsm=warden rule=ptrace_scope op=attach res=0 permissive=0 allowed_at=1 source=global scope=2 pid=40 uid=1000 auid=1000 ses=2 comm="gdb" opid=7 ocomm="sshd"' \
+	'5,124,5001400,-;audit: type=1431 audit(1700000000.127:49): lsm=warden op=set setting=kernel.warden.protected_regular old="1" new="0" via=sysctl ppid=1 pid=300 auid=1000 uid=0 gid=0 euid=0 suid=0 fsuid=0 egid=0 sgid=0 fsgid=0 tty=pts0 ses=3 comm="bash" exe="/usr/bin/bash" subj=/usr/bin/man (enforce) res=1' \
 	'5,125,5001500,-;audit: type=1405 audit(1700000000.128:50): bool=secure_mode val=1 old_val=0 auid=0 ses=1' \
-	'5,126,5001600,-;audit: type=1702 audit(1700000000.129:51): lsm=warden op=follow lsm=apparmor' \
-	'5,127,5001700,-;audit: type=1703 audit(1700000000.130:52): rule=protected_regular mode=complain res=1' >> "$KMSG"
+	'5,126,5001600,-;audit: type=1430 audit(1700000000.129:51): lsm=warden op=follow lsm=apparmor' \
+	'5,127,5001700,-;audit: type=1430 audit(1700000000.130:52): rule=protected_regular op=open_creat res=1 permissive=1' \
+	'5,128,5001800,-;audit: type=1430 audit(1700000000.131:53): lsm=warden rule=protected_nonaccess_hardlinks op=link res=0 permissive=0 allowed_at=0 source=global ppid=30 pid=37 auid=1000 uid=1000 gid=1000 euid=1000 suid=1000 fsuid=1000 egid=1000 sgid=1000 fsgid=1000 tty=pts1 ses=2 comm="ln" exe="/usr/bin/ln" path="/usr/bin/vulnerable" ouid=0' \
+	'5,129,5001900,-;audit: type=1430 audit(1700000000.132:54): lsm=warden rule=protected_symlink_owner op=follow res=0 permissive=0 allowed_at=0 source=process ppid=1 pid=60 auid=4294967295 uid=33 gid=33 euid=33 suid=33 fsuid=33 egid=33 sgid=33 fsgid=33 tty=(none) ses=4294967295 comm="nginx" exe="/usr/sbin/nginx" path="/etc/shadow" ouid=1000 target_uid=0' \
+	'5,131,5002000,-;audit: type=1431 audit(1700000000.133:55): lsm=warden op=set setting=policy old="protected_sticky_symlinks=0" new="protected_sticky_symlinks=2 protected_symlink_owner=1" via=process ppid=1 pid=301 auid=1000 uid=1000 gid=1000 euid=1000 suid=1000 fsuid=1000 egid=1000 sgid=1000 fsgid=1000 tty=pts0 ses=3 comm="wardenctl" exe="/usr/sbin/wardenctl" res=1' >> "$KMSG"
 echo '5,130,0,-;warden: setting=kernel.warden.protected_regular old="1" new="0" via=sysctl res=1 pid=300 uid=0 auid=1000 ses=3 comm="ba\x5cx20sh"' >> "$KMSG"
 ok "watch --all --count 2 exits 0" status_is 0 watch --all --count 2
 ok "watch --all prints Warden's lines from the start, without the kmsg header" \
@@ -692,10 +695,16 @@ ok "watch prints the names as the kernel escaped them, /dev/kmsg's escaping undo
 	eval 'has "comm=\"app\\x20job\"" && ! has "x5c"'
 ok "watch without --audit prints no audit record" eval '! grep -q "^audit" "$OUT"'
 run watch --all --audit
-ok "watch --audit prints Warden's audit records" \
-	eval 'has "audit: type=1702 audit(1700000000.123:45)" && has "audit: type=1400 audit(1700000000.125:47)" && has "audit: type=1400 audit(1700000000.126:48): avc:  denied  { ptrace_attach }"'
-ok "watch --audit prints Warden's settings changes to audit" \
-	has 'audit: type=1405 audit(1700000000.127:49): lsm=warden op=set setting=kernel.warden.protected_regular'
+ok "watch --audit prints Warden's audit records, of type 1430" \
+	eval 'has "audit: type=1430 audit(1700000000.123:45): lsm=warden rule=protected_sticky_symlinks op=follow res=0 permissive=0 " && has "audit: type=1430 audit(1700000000.125:47)" && has "audit: type=1430 audit(1700000000.126:48): lsm=warden rule=ptrace_scope op=attach res=0 permissive=0 "'
+ok "watch --audit prints a file rule's record as the kernel wrote it, its owner as ouid=" \
+	has 'audit: type=1430 audit(1700000000.123:45): lsm=warden rule=protected_sticky_symlinks op=follow res=0 permissive=0 allowed_at=0 source=global ppid=1 pid=35 auid=0 uid=0 gid=0 euid=0 suid=0 fsuid=0 egid=0 sgid=0 fsgid=0 tty=(none) ses=4294967295 comm="demo.sh" exe="/bin/busybox" path="/tmp/l" ouid=1000 dir_uid=0 dir_mode=1777'
+ok "watch --audit prints a file rule's record without dir_uid=, and one with target_uid=" \
+	eval 'has "audit: type=1430 audit(1700000000.131:53)" && has "audit: type=1430 audit(1700000000.132:54)"'
+ok "watch --audit prints Warden's settings changes to audit, of type 1431" \
+	eval 'has "audit: type=1431 audit(1700000000.127:49): lsm=warden op=set setting=kernel.warden.protected_regular" && has "audit: type=1431 audit(1700000000.133:55): lsm=warden op=set setting=policy"'
+ok "watch --audit prints the seven records of Warden's, and no other" \
+	eval '[ "$(grep -c "^audit: " "$OUT")" = 7 ]'
 ok "watch --audit prints no other LSM's audit record" \
 	eval '! has apparmor && ! has secure_mode'
 ok "watch --audit prints no record without lsm=warden, nor one with lsm= twice" \
@@ -978,19 +987,68 @@ ok "watch: the twins are not printed, but warned of" \
 
 # Forged audit records: a record at another level, one whose lsm=warden
 # is not in its place, and one of another type; the twin is the kernel's.
-audit_real='5,10,0,-;audit: type=1400 audit(1700000000.007:9): avc:  denied  { ptrace_attach } for  pid=40 comm="gdb" opid=7 ocomm="sshd" lsm=warden op=ptrace_attach rule=ptrace_scope mode=enforce scope=2 allowed_at=1 source=global uid=1000 auid=1000 ses=2 tclass=process permissive=0'
+audit_ptrace='5,10,0,-;audit: type=1430 audit(1700000000.007:9): lsm=warden rule=ptrace_scope op=attach res=0 permissive=0 allowed_at=1 source=global scope=2 pid=40 uid=1000 auid=1000 ses=2 comm="gdb" opid=7 ocomm="sshd"'
+audit_file='5,11,0,-;audit: type=1430 audit(1700000000.008:10): lsm=warden rule=protected_regular op=open_creat res=1 permissive=1 allowed_at=0 source=global ppid=1 pid=36 auid=0 uid=0 gid=0 euid=0 suid=0 fsuid=0 egid=0 sgid=0 fsgid=0 tty=(none) ses=1 comm="cp" exe="/usr/bin/cp" path="/tmp/f" ouid=1000 dir_uid=0 dir_mode=1777'
+audit_setting='5,12,0,-;audit: type=1431 audit(1700000000.009:11): lsm=warden op=set setting=kernel.warden.lock old="0" new="1" via=sysctl ppid=1 pid=300 auid=1000 uid=0 gid=0 euid=0 suid=0 fsuid=0 egid=0 sgid=0 fsgid=0 tty=pts0 ses=3 comm="sysctl" exe="/usr/sbin/sysctl" res=1'
 fake_root
 printf '%s\n' \
-	'6,1,0,-;audit: type=1400 audit(1700000000.001:1): avc:  denied  { ptrace_attach } for  pid=40 comm="gdb" opid=7 ocomm="sshd" lsm=warden op=ptrace_attach rule=ptrace_scope mode=enforce scope=2 allowed_at=1 source=global uid=1000 auid=1000 ses=2 tclass=process permissive=0' \
-	'5,2,0,-;audit: type=1400 audit(1700000000.002:2): apparmor="DENIED" operation="open" name="/tmp/x" lsm=warden op=ptrace_attach rule=ptrace_scope' \
+	"6,1,0,-;${audit_ptrace#*;}" \
+	'5,2,0,-;audit: type=1400 audit(1700000000.002:2): apparmor="DENIED" operation="open" name="/tmp/x" lsm=warden rule=ptrace_scope op=attach' \
 	'5,3,0,-;audit: type=1107 audit(1700000000.003:3): pid=1 uid=0 msg='"'"'lsm=warden op=set setting=kernel.warden.lock old="1" new="0"'"'"'' \
-	'13,4,0,-;audit: type=1400 audit(1700000000.004:4): avc:  denied  { ptrace_attach } for  pid=40 comm="gdb" opid=7 ocomm="sshd" lsm=warden op=ptrace_attach rule=ptrace_scope mode=enforce scope=2 allowed_at=1 source=global uid=1000 auid=1000 ses=2 tclass=process permissive=0' \
+	"13,4,0,-;${audit_ptrace#*;}" \
 	> "$KMSG"
 ok "watch --audit prints no audit record out of Warden's shape or level" \
 	eval 'status_is 0 watch --all --audit && [ ! -s "$OUT" ] && [ "$(grep -c "reads like Warden" "$ERR")" = 4 ]'
-echo "$audit_real" >> "$KMSG"
-ok "the twin: the kernel's AVC of Warden's is printed" \
-	eval 'status_is 0 watch --all --audit && [ "$(cat "$OUT")" = "${audit_real#*;}" ]'
+echo "$audit_ptrace" >> "$KMSG"
+ok "the twin: the kernel's record of Warden's is printed" \
+	eval 'status_is 0 watch --all --audit && [ "$(cat "$OUT")" = "${audit_ptrace#*;}" ]'
+
+# Warden's records as the kernel wrote them before they had types of
+# their own: an ANOM_LINK (1702) of a file rule, an AVC (1400) of a file
+# rule and of ptrace_scope, a MAC_CONFIG_CHANGE (1405), with mode=.  They
+# are no longer Warden's shapes: each is skipped, and warned of.
+fake_root
+printf '%s\n' \
+	'5,1,0,-;audit: type=1702 audit(1700000000.001:1): lsm=warden op=follow_link rule=protected_sticky_symlinks mode=enforce allowed_at=0 source=global ppid=1 pid=35 auid=0 uid=0 gid=0 euid=0 suid=0 fsuid=0 egid=0 sgid=0 fsgid=0 tty=(none) ses=4294967295 comm="demo.sh" exe="/bin/busybox" path="/tmp/l" link_uid=1000 res=0' \
+	'5,2,0,-;audit: type=1400 audit(1700000000.002:2): avc:  denied  { open_creat } for  pid=36 comm=6170702A6A6F62 path="/tmp/f" lsm=warden op=sticky_create_regular rule=protected_regular mode=complain allowed_at=0 source=global file_uid=1000 uid=0 auid=0 ses=1 tclass=file permissive=1' \
+	'5,3,0,-;audit: type=1400 audit(1700000000.003:3): avc:  denied  { ptrace_attach } for  pid=40 comm="gdb" opid=7 ocomm="sshd" lsm=warden op=ptrace_attach rule=ptrace_scope mode=enforce scope=2 allowed_at=1 source=global uid=1000 auid=1000 ses=2 tclass=process permissive=0' \
+	'5,4,0,-;audit: type=1405 audit(1700000000.004:4): lsm=warden op=set setting=kernel.warden.protected_regular old="1" new="0" via=sysctl ppid=1 pid=300 auid=1000 uid=0 gid=0 euid=0 suid=0 fsuid=0 egid=0 sgid=0 fsgid=0 tty=pts0 ses=3 comm="bash" exe="/usr/bin/bash" res=1' \
+	> "$KMSG"
+ok "watch --audit: Warden's old ANOM_LINK, AVC and MAC_CONFIG_CHANGE records are skipped, each warned of" \
+	eval 'status_is 0 watch --all --audit && [ ! -s "$OUT" ] && [ "$(grep -c "reads like Warden" "$ERR")" = 4 ] && has_err "(seq 1)" && has_err "(seq 4)"'
+ok "explain does not count audit records as skipped lines" \
+	eval 'status_is 0 explain && ! has Skipped'
+
+# The new fields under an old type, or the type as auditd spells it (the
+# kernel prints the number), or with a field of the old shapes: skipped.
+fake_root
+printf '%s\n' \
+	"5,1,0,-;audit: type=1400 ${audit_ptrace#*type=1430 }" \
+	"5,2,0,-;audit: type=1702 ${audit_file#*type=1430 }" \
+	"5,3,0,-;audit: type=1405 ${audit_setting#*type=1431 }" \
+	"5,4,0,-;audit: type=UNKNOWN[1430] ${audit_file#*type=1430 }" \
+	"5,5,0,-;${audit_file#*;} mode=complain" \
+	"5,6,0,-;$(echo "${audit_file#*;}" | sed 's/ ouid=/ file_uid=/')" \
+	"5,7,0,-;$(echo "${audit_ptrace#*;}" | sed 's/ op=attach / op=ptrace_attach mode=enforce /')" \
+	> "$KMSG"
+ok "watch --audit: Warden's fields under another type, or in the old field names, are skipped" \
+	eval 'status_is 0 watch --all --audit && [ ! -s "$OUT" ] && [ "$(grep -c "reads like Warden" "$ERR")" = 7 ]'
+
+# In Warden's shape, but not what the kernel writes: a res= that is not
+# the permissive=, a res= other than 0 or 1, a file rule's record of
+# ptrace_scope, and a key twice (in a subj= label).
+fake_root
+printf '%s\n' \
+	"5,1,0,-;$(echo "${audit_ptrace#*;}" | sed 's/ permissive=0 / permissive=1 /')" \
+	"5,2,0,-;$(echo "${audit_file#*;}" | sed 's/ res=1 permissive=1 / res=2 permissive=2 /')" \
+	"5,3,0,-;$(echo "${audit_file#*;}" | sed 's/ rule=protected_regular / rule=ptrace_scope /')" \
+	"5,4,0,-;$(echo "${audit_file#*;}" | sed 's/ exe="\/usr\/bin\/cp" / exe="\/usr\/bin\/cp" subj=x ouid=0 /')" \
+	> "$KMSG"
+ok "watch --audit: a record in Warden's shape that the kernel cannot write is skipped" \
+	eval 'status_is 0 watch --all --audit && [ ! -s "$OUT" ] && [ "$(grep -c "reads like Warden" "$ERR")" = 4 ]'
+printf '%s\n' "$audit_file" "$audit_ptrace" "$audit_setting" >> "$KMSG"
+ok "the twins: the kernel's records of a file rule, ptrace_scope and a setting are printed, and only they" \
+	eval 'status_is 0 watch --all --audit && [ "$(cat "$OUT")" = "$(printf "%s\n%s\n%s" "${audit_file#*;}" "${audit_ptrace#*;}" "${audit_setting#*;}")" ] && [ "$(grep -c "reads like Warden" "$ERR")" = 4 ]'
 
 # The man page
 
