@@ -222,14 +222,14 @@ if grep -qw audit=1 /proc/cmdline; then
 		sleep 6
 		follow_link
 		sleep 1
-		grep -q "^audit: type=1702 .*rule=protected_sticky_symlinks" "$OUT" && break
+		grep -q "^audit: type=1430 .*lsm=warden rule=protected_sticky_symlinks op=follow " "$OUT" && break
 	done
 	kill -TERM $wpid
 	wait $wpid
 	rc=$?
 	echo "# watch --audit: $try tries"
 	ok watch.audit_prints_the_audit_record \
-		eval '[ "$rc" = 0 ] && grep -q "^audit: type=1702 .*rule=protected_sticky_symlinks" "$OUT"'
+		eval '[ "$rc" = 0 ] && grep -q "^audit: type=1430 .*lsm=warden rule=protected_sticky_symlinks op=follow " "$OUT"'
 else
 	n=$((n + 1))
 	echo "ok $n wardenctl.watch.audit_prints_the_audit_record # SKIP no audit=1"
