@@ -20,6 +20,8 @@
 #define AUDIT_KEY AUDIT_ACCESS_KEY
 #define AUDIT_FIELDS \
 	" lsm=warden rule=protected_sticky_symlinks op=follow res=0 permissive=0 "
+#define COMPLAIN_AUDIT_FIELDS \
+	" lsm=warden rule=protected_sticky_symlinks op=follow res=1 permissive=1 "
 
 enum lookup_kind {
 	LOOKUP_STAT,
@@ -546,12 +548,14 @@ TEST_F(denied_link, open_nofollow_fails_with_eloop)
 
 FIXTURE(denial_report) {
 	struct scratch s;
+	struct knob complain;
 	int kmsg;
 };
 
 FIXTURE_SETUP(denial_report)
 {
 	scratch_setup(_metadata, &self->s, "1", 01777, ROOT_UID);
+	knob_set(_metadata, &self->complain, WARDEN_KNOB COMPLAIN_SUFFIX, "0");
 	/* Only records that come after this point. */
 	self->kmsg = report_open(_metadata);
 }
@@ -559,6 +563,7 @@ FIXTURE_SETUP(denial_report)
 /* kmsg is only open in the test process. */
 FIXTURE_TEARDOWN_PARENT(denial_report)
 {
+	knob_restore(_metadata, &self->complain);
 	scratch_teardown(_metadata, &self->s);
 }
 
@@ -612,6 +617,36 @@ TEST_F_TIMEOUT(denial_report, denied_follow_audited, 60)
 	EXPECT_NE(NULL, strstr(msg, " ouid=1001 dir_uid=0 dir_mode=1777"));
 	/* auparse reads mode= as a file's mode. */
 	EXPECT_EQ(NULL, strstr(msg, " mode="));
+}
+
+/*
+ * What complain mode lets through is audited as such, the twin of
+ * denied_follow_audited: res=1 and permissive=1.
+ */
+TEST_F_TIMEOUT(denial_report, complain_follow_audited_as_let_through, 60)
+{
+	char link[PATH_MAX], msg[REPORT_SIZE];
+	const struct lookup by_stat = { .kind = LOOKUP_STAT, .path = link };
+	const struct denial d = {
+		.uid = USER_UID,
+		.fn = lookup,
+		.arg = &by_stat,
+		.err = 0,
+		.path = link,
+	};
+
+	if (!audit_is_on())
+		SKIP(return, "audit=1 is not on the kernel command line");
+
+	path_join(_metadata, link, self->s.shared, "complained");
+	make_link(_metadata, link, self->s.target, OTHER_UID);
+	ASSERT_EQ(0, write_file(WARDEN_KNOB COMPLAIN_SUFFIX, "1"));
+	expect_report(_metadata, self->kmsg, &d, AUDIT_KEY, NULL, msg);
+
+	EXPECT_NE(NULL, strstr(msg, COMPLAIN_AUDIT_FIELDS))
+	{
+		TH_LOG("%s", msg);
+	}
 }
 
 /*
