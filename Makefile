@@ -14,10 +14,13 @@
 #   make vm CMD='...'    run a command as root in it, fail with its status
 #   make series          the upstream patch series, checked: checkpatch,
 #                        git am, a build and a boot at every patch
-#   make edit            the series as git commits in $(WARDEN_CACHE)/edit,
-#                        to change with git
+#   make edit            the series as git commits in $(WARDEN_CACHE)/edit-7.3
+#                        (KSRC=6.12: the backport, in .../edit), to change
+#                        with git
 #   make save            write those commits back to patches/, and the
-#                        files they add to kernel/ (read-only, generated)
+#                        files they add to kernel/ (read-only, generated);
+#                        KSRC=6.12: the backport's patches that differ
+#                        from patches/, to patches/6.12/
 #   make snapshot        write kernel/ again from patches/
 #   make range-diff SINCE=<commit>
 #                        what changed in the series since the series at
@@ -31,8 +34,9 @@
 #                        the steps on their own
 #
 # Settings (make VAR=value): WARDEN_CACHE (default ~/.cache/warden), ACCEL
-# (tcg or kvm), JOBS, QEMU_TIMEOUT, KSRC (6.12, or 7.3 from trixie-backports
-# by harness/fetch.sh), KSRC_TARBALL, BUILD_FLAVOR (debug),
+# (tcg or kvm), JOBS, QEMU_TIMEOUT, KSRC (7.3, the default, from
+# trixie-backports by harness/fetch.sh; or 6.12, the LTS backport, with
+# patches/6.12/), KSRC_TARBALL, BUILD_FLAVOR (debug),
 # WARDEN_STRESS_ATTEMPTS, ICOUNT=1 (a guest whose TSC counts
 # instructions), WARDEN_COST_<NAME> (a bound of the instruction budget in
 # make check); all of them in harness/README.md.  Each target installs what

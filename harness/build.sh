@@ -69,7 +69,7 @@ case "$variant" in
 nowarden) targets=(vmlinux) ;;
 debian) targets=(W=1 security/ fs/namei.o fs/proc/base.o) ;;
 *)
-	mapfile -t targets < <(sed -n 's|^+++ b/\(.*\)\.c$|\1.o|p' "$REPO"/patches/*.patch |
+	mapfile -t targets < <(sed -n 's|^+++ b/\(.*\)\.c$|\1.o|p' "${SERIES_PATCHES[@]}" |
 		grep -v -e '^tools/' -e '^security/warden/' | sort -u)
 	targets+=(security/warden/)
 	;;

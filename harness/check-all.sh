@@ -22,8 +22,13 @@
 #   deb        wardenctl's Debian package, built by dpkg-buildpackage (its
 #              host tests included) and checked by lintian, and the main
 #              kernel's, by the tree's bindeb-pkg (deb.sh)
-#   debian     the series compiled under Debian's own configuration of the
-#              tree (build.sh, BUILD_FLAVOR=debian)
+#   backport-6.12
+#              the 6.12 backport (patches/ with patches/6.12/, env.sh)
+#              applied by tree.sh and compiled under Debian's own
+#              configuration of 6.12: security/, fs/namei.o,
+#              fs/proc/base.o with W=1 (build.sh, BUILD_FLAVOR=debian);
+#              make check KSRC=6.12 boots and tests it in full
+# Every other gate is on 7.3 (KSRC, env.sh).
 # Suites: check.sh on the main kernel with WARDEN_STRESS_ATTEMPTS race
 # attempts per test (default here 500000), then on the debug kernel with
 # DEBUG_STRESS_ATTEMPTS (default 25000) and DEBUG_QEMU_TIMEOUT; SUITE_JOBS
@@ -116,6 +121,13 @@ distro() {
 		"$REPO/harness/vm.sh" /warden/distro_test.sh
 }
 
+# backport: the 6.12 backport applied (patches/ with patches/6.12/) and
+# compiled under Debian's own configuration of 6.12.
+backport() {
+	KSRC=6.12 "$REPO/harness/locked.sh" "$REPO/harness/tree.sh" &&
+		KSRC=6.12 BUILD_FLAVOR=debian "$REPO/harness/build.sh"
+}
+
 kernel_doc() {
 	local out
 
@@ -136,9 +148,10 @@ export SNAPSHOT_CHECKED=1
 if gate build "$REPO/harness/build.sh"; then
 	suite main
 	distro
-	for v in nowarden noaudit nosysctl debian; do
+	for v in nowarden noaudit nosysctl; do
 		gate "$v" env BUILD_FLAVOR="$v" "$REPO/harness/build.sh"
 	done
+	gate backport-6.12 backport
 else
 	fail=$((fail + 5))
 	report+=("not ok main suite and variants: no main kernel")

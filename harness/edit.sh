@@ -47,7 +47,7 @@ edit() {
 		git -C "$PRISTINE" worktree prune
 		git -C "$PRISTINE" worktree add -q -B warden "$EDIT" "$tip"
 	fi
-	say "the series is branch warden in $EDIT ($(git -C "$EDIT" rev-list --count base..HEAD) commits on base)"
+	say "the series is branch warden in $EDIT ($(git -C "$EDIT" rev-list --count base..HEAD) commits on base, KSRC=$KSRC)"
 	echo "change it with git (commit --fixup, rebase -i --autosquash base), then: make save" >&2
 }
 
@@ -61,12 +61,38 @@ save() {
 		die "$EDIT has uncommitted changes: commit them first"
 	tmp=$(mktemp -d)
 	write_series "$EDIT" "$tmp"
-	rm -f "${SERIES_PATCHES[@]}"
-	mv "$tmp"/*.patch "$SERIES_DIR"/
+	if [ -n "$BACKPORT_DIR" ]; then
+		save_backport "$tmp"
+	else
+		rm -f "${SERIES_PATCHES[@]}"
+		mv "$tmp"/*.patch "$SERIES_DIR"/
+		say "wrote $(git -C "$EDIT" rev-list --count base..HEAD) patches to $SERIES_DIR (KSRC=$KSRC)"
+	fi
 	rmdir "$tmp"
-	say "wrote $(git -C "$EDIT" rev-list --count base..HEAD) patches to $SERIES_DIR"
 	write_snapshot "$EDIT"
 	git -C "$REPO" status --short -- "$SERIES_DIR" ${SNAPSHOT_DIR:+"$SNAPSHOT_DIR"} >&2
+}
+
+# save_backport DIR: of the patches in DIR, the series on $KSRC, only those
+# that differ from patches/ go to $BACKPORT_DIR; patches/ is not changed.
+save_backport() {
+	local p n=0
+
+	for p in "$SERIES_DIR"/[0-9][0-9][0-9][0-9]-*.patch; do
+		[ -f "$1/${p##*/}" ] ||
+			die "the $KSRC series has no ${p##*/}: a backport keeps every patch of patches/, under its name"
+	done
+	mkdir -p "$BACKPORT_DIR"
+	rm -f "$BACKPORT_DIR"/[0-9][0-9][0-9][0-9]-*.patch
+	for p in "$1"/*.patch; do
+		if backport_same "$p" "$SERIES_DIR/${p##*/}"; then
+			rm "$p"
+		else
+			mv "$p" "$BACKPORT_DIR"/
+			n=$((n + 1))
+		fi
+	done
+	say "wrote $n patches of the $KSRC backport, those that differ from $SERIES_DIR, to $BACKPORT_DIR (KSRC=$KSRC)"
 }
 
 # write_snapshot REPO-DIR: $SNAPSHOT_DIR made anew from the files

@@ -6,12 +6,14 @@ set -euo pipefail
 
 REPO=${REPO:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
 WARDEN_CACHE=${WARDEN_CACHE:-$HOME/.cache/warden}
-# KSRC picks the kernel tree: 6.12, Debian 12's linux-source-6.12,
-# installed by deps.sh, or 7.3, linux-source-7.3 of trixie-backports,
+# KSRC picks the kernel tree: 7.3 (the default, the tree of every gate and
+# of the series sent upstream), linux-source-7.3 of trixie-backports,
 # downloaded by fetch.sh with apt's own configuration and unpacked into
-# the cache (the host's apt setup is not touched).  Each tree has its own
-# folders in the cache; 6.12 keeps the names it always had.
-KSRC=${KSRC:-6.12}
+# the cache (the host's apt setup is not touched), or 6.12, the LTS
+# backport, Debian 12's linux-source-6.12, installed by deps.sh.  Each
+# tree has its own folders in the cache; 6.12 keeps the names it always
+# had, 7.3's end in -7.3.
+KSRC=${KSRC:-7.3}
 case "$KSRC" in
 6.12)
 	KSRC_SUITE=
@@ -96,25 +98,57 @@ KMAKE_VARS=(ARCH=x86_64)
 command -v ccache >/dev/null && KMAKE_VARS+=(CC="ccache gcc" HOSTCC="ccache gcc")
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$WARDEN_CACHE}
 
-# The series: git format-patch's output, in order (harness/save.sh).
-# Not yet integrated: on 7.3, the port of the series in wip/port-7.3/.
-if [ "$KSRC" = 6.12 ]; then
-	SERIES_DIR=${SERIES_DIR:-$REPO/patches}
+# The series: git format-patch's output, in order (edit.sh save), against
+# 7.3, in patches/.  The 6.12 backport is what differs from it, in
+# patches/6.12/ ($BACKPORT_DIR): a patch there replaces the patch of the
+# same name (a per-tree version, for a patch whose context differs on
+# 6.12), and a name patches/ does not have adds a patch (the fixups on
+# top that take 7.3's framework back to 6.12's).  make save KSRC=6.12
+# writes there only the patches that differ from patches/ in more than
+# their index lines and line numbers (backport_same).
+SERIES_DIR=${SERIES_DIR:-$REPO/patches}
+if [ "$KSRC" = 7.3 ]; then
+	BACKPORT_DIR=
 else
-	SERIES_DIR=${SERIES_DIR:-$REPO/wip/port-$KSRC}
+	BACKPORT_DIR=${BACKPORT_DIR:-$SERIES_DIR/$KSRC}
 fi
 shopt -s nullglob
 SERIES_PATCHES=("$SERIES_DIR"/[0-9][0-9][0-9][0-9]-*.patch)
+if [ -n "$BACKPORT_DIR" ]; then
+	mapfile -t SERIES_PATCHES < <(
+		for p in "${SERIES_PATCHES[@]}" "$BACKPORT_DIR"/[0-9][0-9][0-9][0-9]-*.patch; do
+			echo "${p##*/}"
+		done | sort -u | while read -r p; do
+			if [ -f "$BACKPORT_DIR/$p" ]; then
+				echo "$BACKPORT_DIR/$p"
+			else
+				echo "$SERIES_DIR/$p"
+			fi
+		done)
+fi
 shopt -u nullglob
 # Where `make edit` puts the series as commits, to change it with git.
 EDIT=${EDIT:-$WARDEN_CACHE/edit$KSRC_DIRS}
-# The version the series was last tested on (harness/TESTED_ON for 6.12,
-# TESTED_ON-<KSRC> for another tree; none yet: not tested).
-if [ "$KSRC" = 6.12 ]; then
-	TESTED_ON=$(cat "$REPO/harness/TESTED_ON")
-else
-	TESTED_ON=$(cat "$REPO/harness/TESTED_ON-$KSRC" 2>/dev/null || true)
-fi
+# The version the series was last tested on (harness/TESTED_ON-<KSRC>).
+TESTED_ON=$(cat "$REPO/harness/TESTED_ON-$KSRC" 2>/dev/null || true)
+
+# series_patch NAME: the patch of the series of this tree named NAME.
+series_patch() {
+	if [ -n "$BACKPORT_DIR" ] && [ -f "$BACKPORT_DIR/$1" ]; then
+		echo "$BACKPORT_DIR/$1"
+	else
+		echo "$SERIES_DIR/$1"
+	fi
+}
+
+# backport_same A B: true when patches A and B make the same change with
+# the same message: all but their index lines and hunk headers, which
+# differ between trees.
+backport_same() {
+	local norm='/^index [0-9a-f]*\.\.[0-9a-f]*/d; s/^@@ -[0-9,]* +[0-9,]* @@.*/@@/'
+
+	[ -f "$2" ] && cmp -s <(sed -e "$norm" "$1") <(sed -e "$norm" "$2")
+}
 
 # write_series REPO-DIR OUT-DIR: the commits base..HEAD of REPO-DIR as
 # patches, in one form whatever git's configuration, so that a saved
@@ -133,7 +167,11 @@ series_differs() {
 	tmp=$(mktemp -d)
 	write_series "$1" "$tmp"
 	for p in "$tmp"/*.patch; do
-		cmp -s "$p" "$SERIES_DIR/${p##*/}" || { echo "  ${p##*/}"; rc=0; }
+		if [ -n "$BACKPORT_DIR" ] && [ ! -f "$BACKPORT_DIR/${p##*/}" ]; then
+			backport_same "$p" "$SERIES_DIR/${p##*/}"
+		else
+			cmp -s "$p" "$(series_patch "${p##*/}")"
+		fi || { echo "  ${p##*/}"; rc=0; }
 	done
 	for p in "${SERIES_PATCHES[@]}"; do
 		[ -e "$tmp/${p##*/}" ] || { echo "  ${p##*/} (not written)"; rc=0; }
@@ -147,9 +185,8 @@ series_differs() {
 # paths in the tree: kernel/security/warden/fs.c, kernel/Documentation/...
 # Written by make save (edit.sh), never edited by hand; the gate snapshot
 # (check_snapshot) fails when it is not what the series adds.  It belongs
-# to the series of patches/, whichever tree that series is against; the
-# port in wip/ has none.
-if [ "$SERIES_DIR" = "$REPO/patches" ]; then
+# to the series of patches/ on 7.3; the 6.12 backport has none.
+if [ "$SERIES_DIR" = "$REPO/patches" ] && [ -z "$BACKPORT_DIR" ]; then
 	SNAPSHOT_DIR=${SNAPSHOT_DIR:-$REPO/kernel}
 else
 	SNAPSHOT_DIR=${SNAPSHOT_DIR:-}

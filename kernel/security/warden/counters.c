@@ -15,7 +15,6 @@
 
 #include "common.h"
 #include "counters.h"
-#include "setup.h"
 
 struct warden_counts {
 	u64 n[WARDEN_RULE_COUNT][WARDEN_VERDICT_COUNT];
@@ -61,12 +60,14 @@ static int counters_show(struct seq_file *const m, void *const v)
 }
 DEFINE_SHOW_ATTRIBUTE(counters);
 
-static int __init warden_init_securityfs(void)
+/**
+ * warden_init_securityfs - Create /sys/kernel/security/warden/counters
+ *
+ * Return: 0, or the error securityfs gave.
+ */
+int __init warden_init_securityfs(void)
 {
 	struct dentry *dir, *file;
-
-	if (!warden_enabled)
-		return 0;
 
 	dir = securityfs_create_dir(WARDEN_NAME, NULL);
 	if (IS_ERR(dir))
@@ -79,5 +80,3 @@ static int __init warden_init_securityfs(void)
 	}
 	return 0;
 }
-
-fs_initcall(warden_init_securityfs);

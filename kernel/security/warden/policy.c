@@ -299,8 +299,9 @@ static int hook_uring_override_creds(const struct cred *const new)
  * Context: Process context, with cred_guard_mutex held by procfs, which
  * also refuses a write by another task or with overridden credentials.
  *
- * Return: @size once the policy is raised; -EINVAL for another file, a
- * write of PAGE_SIZE bytes or more, a malformed policy, an unknown rule
+ * Return: @size once the policy is raised; -EOPNOTSUPP for another file
+ * (a legacy one of /proc/PID/attr); -EINVAL for a write of PAGE_SIZE
+ * bytes or more, a malformed policy, an unknown rule
  * or a level out of its range; -EPERM
  * without no_new_privs or CAP_SYS_ADMIN in the current user namespace,
  * or for a level lower than the process's own; -EBUSY if the process has
@@ -314,8 +315,9 @@ static int hook_setprocattr(const char *const name, void *const value,
 	char *text;
 	int err;
 
+	/* The legacy files are the major LSM's (security_setprocattr()). */
 	if (strcmp(name, WARDEN_ATTR_POLICY))
-		return -EINVAL;
+		return -EOPNOTSUPP;
 	/*
 	 * procfs passes at most a page of a write and returns the shorter
 	 * count, so @size == PAGE_SIZE may be the head of a longer write:
@@ -345,7 +347,8 @@ static int hook_setprocattr(const char *const name, void *const value,
  *        effective level.
  * @value: The text, allocated here.
  *
- * Return: The length of @value, -EINVAL for another file, or -ENOMEM.
+ * Return: The length of @value, -EOPNOTSUPP for another file (a legacy
+ * one of /proc/PID/attr, which then goes to the next LSM), or -ENOMEM.
  */
 static int hook_getprocattr(struct task_struct *const task,
 			    const char *const name, char **const value)
@@ -357,7 +360,7 @@ static int hook_getprocattr(struct task_struct *const task,
 	char *buf;
 
 	if (!effective && strcmp(name, WARDEN_ATTR_POLICY))
-		return -EINVAL;
+		return -EOPNOTSUPP;
 	rcu_read_lock();
 	memcpy(levels, warden_cred(__task_cred(task))->levels, sizeof(levels));
 	rcu_read_unlock();

@@ -98,7 +98,7 @@ static int new_named_ptracer(const pid_t tracer_nr,
 	if (!pid)
 		return -EINVAL;
 
-	*ptracer = kmalloc(sizeof(**ptracer), GFP_KERNEL);
+	*ptracer = kmalloc_obj(**ptracer);
 	if (!*ptracer) {
 		put_pid(pid);
 		return -ENOMEM;
@@ -115,7 +115,7 @@ static int set_ptracer_of_current(const unsigned long arg)
 
 	/* The PR_SET_PTRACER_ANY of a 32-bit caller is (int)-1 too. */
 	if (arg == PR_SET_PTRACER_ANY || (int)arg == -1) {
-		ptracer = kmalloc(sizeof(*ptracer), GFP_KERNEL);
+		ptracer = kmalloc_obj(*ptracer);
 		if (!ptracer)
 			return -ENOMEM;
 		ptracer->pid = NULL;

@@ -670,7 +670,7 @@ static void log_ptrace_denial(const struct warden_report *const r,
 
 	if (current->flags & PF_KTHREAD)
 		goto lost;
-	log = kmalloc(sizeof(*log), GFP_ATOMIC | __GFP_NOWARN);
+	log = kmalloc_obj(*log, GFP_ATOMIC | __GFP_NOWARN);
 	if (!log)
 		goto lost;
 	*log = (struct warden_ptrace_log){

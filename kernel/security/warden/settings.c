@@ -21,7 +21,6 @@
 #include "limits.h"
 #include "report.h"
 #include "settings.h"
-#include "setup.h"
 
 #define WARDEN_RULE(ID, ...)						\
 	[WARDEN_RULE_##ID] = CONFIG_SECURITY_WARDEN_##ID,
@@ -228,17 +227,19 @@ static int __init kconfig_value(const struct warden_knob *const knob)
 		       warden_rules[knob->rule].kconfig_level : 0;
 }
 
-/*
+/**
+ * warden_report_boot_settings - Report what the boot parameters changed
+ *
  * The boot parameters were parsed before audit was up: what they changed
  * from the built-in defaults is said once audit is, before the first
  * process runs.
+ *
+ * Return: 0.
  */
-static int __init warden_report_boot_settings(void)
+int __init warden_report_boot_settings(void)
 {
 	size_t i;
 
-	if (!warden_enabled)
-		return 0;
 	for (i = 0; i < ARRAY_SIZE(warden_knobs); i++) {
 		const struct warden_knob *const knob = &warden_knobs[i];
 		const int old = kconfig_value(knob);
@@ -249,6 +250,5 @@ static int __init warden_report_boot_settings(void)
 	}
 	return 0;
 }
-late_initcall(warden_report_boot_settings);
 
 #include "settings_test.c"

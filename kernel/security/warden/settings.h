@@ -146,6 +146,7 @@ int warden_set_knob(const struct warden_knob *knob, int value);
 
 #ifdef CONFIG_SYSCTL
 void __init warden_init_sysctl(void);
+int __init warden_report_boot_settings(void);
 #else /* !CONFIG_SYSCTL */
 static inline void warden_init_sysctl(void)
 {

@@ -8,6 +8,7 @@
 #include <uapi/linux/lsm.h>
 
 #include "common.h"
+#include "counters.h"
 #include "cred.h"
 #include "fs.h"
 #include "policy.h"
@@ -26,12 +27,8 @@ struct lsm_blob_sizes warden_blob_sizes __ro_after_init = {
 	.lbs_task = sizeof(struct warden_task_security),
 };
 
-/* Whether the LSM list named Warden, for what initcalls add later. */
-bool warden_enabled __ro_after_init;
-
 static int __init warden_init(void)
 {
-	warden_enabled = true;
 	warden_init_reports();
 	warden_add_cred_hooks();
 	warden_add_fs_hooks();
@@ -43,7 +40,10 @@ static int __init warden_init(void)
 }
 
 DEFINE_LSM(warden) = {
-	.name = WARDEN_NAME,
+	.id = &warden_lsmid,
 	.init = warden_init,
 	.blobs = &warden_blob_sizes,
+	/* Run by the LSM framework, and only when Warden is enabled. */
+	.initcall_fs = warden_init_securityfs,
+	.initcall_late = warden_report_boot_settings,
 };

@@ -11,6 +11,5 @@
 
 extern const struct lsm_id warden_lsmid;
 extern struct lsm_blob_sizes warden_blob_sizes;
-extern bool warden_enabled;
 
 #endif /* _SECURITY_WARDEN_SETUP_H */

@@ -58,7 +58,7 @@ static int warden_dointvec_knob(const struct ctl_table *table, int write,
 	},
 
 /* An entry per setting, at its index in warden_knobs[]. */
-static struct ctl_table warden_sysctl_table[WARDEN_KNOB_COUNT] = {
+static const struct ctl_table warden_sysctl_table[WARDEN_KNOB_COUNT] = {
 #include "rule_defs.h"
 	[WARDEN_LOCK_KNOB] = {
 		.procname = "lock",
