@@ -42,7 +42,9 @@ boots=(
 	# test of it and of the lock comes after (setting 3 again is no
 	# change).
 	"ptrace_locked||'WARDEN_LOCK_PTRACE_SCOPE=1 $t/ptrace_locked_test' 'sh /warden/wardenctl_lock_test.sh'"
-	"warden_first|lsm=warden,yama|$t/lsm_list_modules_test 'sh /warden/lsm.sh lsm_warden_first capability,warden,yama' 'sh /warden/bench_smoke.sh'"
+	"warden_first|lsm=warden,yama|$t/lsm_list_modules_test 'sh /warden/lsm.sh lsm_warden_first capability,warden,yama' 'sh /warden/bench_smoke.sh' 'sh /warden/attr_legacy_test.sh alone'"
+	# Warden before a major LSM: the legacy /proc/PID/attr files stay its.
+	"before_apparmor|lsm=warden,yama,apparmor|'sh /warden/lsm.sh lsm_before_apparmor capability,warden,yama,apparmor' 'sh /warden/attr_legacy_test.sh major'"
 	# Warden's boot parameters do nothing when lsm= leaves it out.
 	"without_warden|lsm=yama warden.protected_regular=2 warden.lock=1|'sh /warden/lsm.sh lsm_without_warden capability,yama' 'sh /warden/wardenctl_absent_test.sh'"
 	# Warden's instruction budget, in a guest whose clock counts
