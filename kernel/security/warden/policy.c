@@ -299,10 +299,10 @@ static int hook_uring_override_creds(const struct cred *const new)
  * Context: Process context, with cred_guard_mutex held by procfs, which
  * also refuses a write by another task or with overridden credentials.
  *
- * Return: @size once the policy is raised; -EOPNOTSUPP for another file
- * (a legacy one of /proc/PID/attr); -EINVAL for a write of PAGE_SIZE
- * bytes or more, a malformed policy, an unknown rule
- * or a level out of its range; -EPERM
+ * Return: @size once the policy is raised; -EOPNOTSUPP for a file not
+ * Warden's (a legacy one of /proc/PID/attr); -EINVAL for a write to
+ * "effective", a write of PAGE_SIZE bytes or more, a malformed policy,
+ * an unknown rule or a level out of its range; -EPERM
  * without no_new_privs or CAP_SYS_ADMIN in the current user namespace,
  * or for a level lower than the process's own; -EBUSY if the process has
  * other threads, or holds an SQPOLL io_uring set up under a lower policy
@@ -315,9 +315,12 @@ static int hook_setprocattr(const char *const name, void *const value,
 	char *text;
 	int err;
 
-	/* The legacy files are the major LSM's (security_setprocattr()). */
+	/*
+	 * effective is Warden's, and read-only; the legacy files are the
+	 * major LSM's (security_setprocattr()).
+	 */
 	if (strcmp(name, WARDEN_ATTR_POLICY))
-		return -EOPNOTSUPP;
+		return strcmp(name, WARDEN_ATTR_EFFECTIVE) ? -EOPNOTSUPP : -EINVAL;
 	/*
 	 * procfs passes at most a page of a write and returns the shorter
 	 * count, so @size == PAGE_SIZE may be the head of a longer write:
