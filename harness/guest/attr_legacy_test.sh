@@ -17,9 +17,10 @@ read_attr() {	# read_attr FILE: its text in $OUT, cat's errors in $ERR
 	cat "$1" > "$OUT" 2> "$ERR"
 }
 
-# write_attr FILE TEXT: the write's errors in $ERR
+# write_attr FILE TEXT: one write(2) of TEXT by dd (a program of its own:
+# the shell's builtins may not report a failed write), its errors in $ERR
 write_attr() {
-	printf '%s' "$2" 2> "$ERR" > "$1"
+	printf '%s' "$2" | dd of="$1" conv=notrunc 2> "$ERR"
 }
 
 failed_with() {	# failed_with MESSAGE: the last command's error was MESSAGE
