@@ -265,6 +265,30 @@ check_snapshot() {
 	echo "$name/: the $(find "$SNAPSHOT_DIR" -type f | wc -l) files the series adds, as at its last patch"
 }
 
+# apt_own_setup DIR LINE: an apt configuration of the harness's own in
+# DIR/apt (made anew), with LINE as its only source, signed-by Debian's
+# archive keyring ($DEBIAN_KEYRING); APT_OWN, the options that make
+# apt-get and apt-cache read it and nothing of the host's (fetch.sh,
+# sparse.sh).  The host's apt setup is neither read nor changed.
+DEBIAN_KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
+apt_own_setup() {
+	[ -f "$DEBIAN_KEYRING" ] || die "no $DEBIAN_KEYRING (apt-get install debian-archive-keyring)"
+	rm -rf "$1"
+	mkdir -p "$1/apt/lists/partial" "$1/apt/cache/archives/partial" "$1/apt/empty"
+	: > "$1/apt/status"
+	echo "$2" > "$1/apt/sources.list"
+	APT_OWN=(
+		-o Dir::Etc::sourcelist="$1/apt/sources.list"
+		-o Dir::Etc::sourceparts="$1/apt/empty"
+		-o Dir::State::Lists="$1/apt/lists"
+		-o Dir::State::status="$1/apt/status"
+		-o Dir::Cache="$1/apt/cache"
+		-o Dir::Etc::preferences=/dev/null
+		-o Dir::Etc::preferencesparts="$1/apt/empty"
+		-o Acquire::Languages=none
+	)
+}
+
 die() {
 	echo "warden: $*" >&2
 	exit 1

@@ -20,7 +20,6 @@
 
 [ -n "$KSRC_SUITE" ] || exit 0	# the host's own package: deps.sh installs it
 
-keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 dir=$KSRC_FETCH
 marker=$dir/fetched	# "PACKAGE VERSION TARBALL-SHA256"
 
@@ -33,39 +32,25 @@ if [ -f "$marker" ] && [ -f "$KSRC_TARBALL" ]; then
 	fi
 fi
 
-[ -f "$keyring" ] || die "no $keyring (apt-get install debian-archive-keyring)"
 command -v dpkg-deb >/dev/null || die "no dpkg-deb"
 
-rm -rf "$dir"
-mkdir -p "$dir/apt/lists/partial" "$dir/apt/cache/archives/partial" "$dir/apt/empty" "$dir/deb"
-: > "$dir/apt/status"
+apt_own_setup "$dir" "deb [signed-by=$DEBIAN_KEYRING] $KSRC_MIRROR $KSRC_SUITE main"
+mkdir -p "$dir/deb"
 # As root, apt downloads as its user _apt, into a folder it can write.
 [ "$(id -u)" != 0 ] || ! id _apt >/dev/null 2>&1 || chown _apt "$dir/deb"
-echo "deb [signed-by=$keyring] $KSRC_MIRROR $KSRC_SUITE main" > "$dir/apt/sources.list"
-
-apt_own=(
-	-o Dir::Etc::sourcelist="$dir/apt/sources.list"
-	-o Dir::Etc::sourceparts="$dir/apt/empty"
-	-o Dir::State::Lists="$dir/apt/lists"
-	-o Dir::State::status="$dir/apt/status"
-	-o Dir::Cache="$dir/apt/cache"
-	-o Dir::Etc::preferences=/dev/null
-	-o Dir::Etc::preferencesparts="$dir/apt/empty"
-	-o Acquire::Languages=none
-)
 
 say "fetching $KSRC_PACKAGE from $KSRC_SUITE ($KSRC_MIRROR), apt's own configuration in $dir/apt"
-apt-get "${apt_own[@]}" -q update >&2 ||
+apt-get "${APT_OWN[@]}" -q update >&2 ||
 	die "apt-get update of $KSRC_SUITE failed"
 # The signature apt checked, said again in words (apt only says it when
 # it fails).
 inrelease=("$dir"/apt/lists/*_dists_"${KSRC_SUITE}"_InRelease)
 [ -f "${inrelease[0]}" ] || die "no InRelease of $KSRC_SUITE in $dir/apt/lists"
-gpgv --keyring "$keyring" "${inrelease[0]}" 2>&1 | grep -E '^gpgv: (Good|Signature made)' >&2 ||
-	die "${inrelease[0]}: no good signature by $keyring"
+gpgv --keyring "$DEBIAN_KEYRING" "${inrelease[0]}" 2>&1 | grep -E '^gpgv: (Good|Signature made)' >&2 ||
+	die "${inrelease[0]}: no good signature by $DEBIAN_KEYRING"
 
 want=$KSRC_PACKAGE${KSRC_VERSION:+=$KSRC_VERSION}
-(cd "$dir/deb" && apt-get "${apt_own[@]}" -q download "$want" >&2) ||
+(cd "$dir/deb" && apt-get "${APT_OWN[@]}" -q download "$want" >&2) ||
 	die "cannot download $want from $KSRC_SUITE"
 deb=("$dir"/deb/"${KSRC_PACKAGE}"_*.deb)
 [ ${#deb[@]} -eq 1 ] && [ -f "${deb[0]}" ] || die "no single $KSRC_PACKAGE .deb in $dir/deb"
@@ -73,7 +58,7 @@ version=$(dpkg-deb -f "${deb[0]}" Version)
 
 # apt download checked the .deb against the index; say so, with the sum.
 sha=$(sha256sum "${deb[0]}" | cut -d' ' -f1)
-indexed=$(apt-cache "${apt_own[@]}" show "$KSRC_PACKAGE=$version" | awk '/^SHA256: / { print $2; exit }')
+indexed=$(apt-cache "${APT_OWN[@]}" show "$KSRC_PACKAGE=$version" | awk '/^SHA256: / { print $2; exit }')
 [ "$sha" = "$indexed" ] || die "${deb[0]}: SHA256 $sha, the signed index says $indexed"
 say "${deb[0]##*/}: SHA256 $sha, as in $KSRC_SUITE's signed Packages index"
 

@@ -31,26 +31,13 @@ if [ -x "$dir/bin/sparse" ] && [ "$(sh "$valid" "$dir/bin/sparse")" = 1 ]; then
 	echo "$dir/bin/sparse"
 	exit 0
 fi
-keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-[ -f "$keyring" ] || die "no $keyring (apt-get install debian-archive-keyring)"
-rm -rf "$dir"
-mkdir -p "$dir/apt/lists/partial" "$dir/apt/cache/archives/partial" "$dir/apt/empty" "$dir/src"
-: > "$dir/apt/status"
-echo "deb-src [signed-by=$keyring] $KSRC_MIRROR $SPARSE_SUITE main" > "$dir/apt/sources.list"
-apt_own=(
-	-o Dir::Etc::sourcelist="$dir/apt/sources.list"
-	-o Dir::Etc::sourceparts="$dir/apt/empty"
-	-o Dir::State::Lists="$dir/apt/lists"
-	-o Dir::State::status="$dir/apt/status"
-	-o Dir::Cache="$dir/apt/cache"
-	-o Dir::Etc::preferences=/dev/null
-	-o Dir::Etc::preferencesparts="$dir/apt/empty"
-	-o Acquire::Languages=none
-	-o APT::Sandbox::User=root
-)
+apt_own_setup "$dir" "deb-src [signed-by=$DEBIAN_KEYRING] $KSRC_MIRROR $SPARSE_SUITE main"
+mkdir -p "$dir/src"
+# Downloaded as root, not as apt's user _apt, into a folder made here.
+APT_OWN+=(-o APT::Sandbox::User=root)
 say "the host's sparse cannot check $KSRC: building sparse from $SPARSE_SUITE's source package in $dir"
-apt-get "${apt_own[@]}" -qq update >&2 || die "apt-get update of $SPARSE_SUITE's sources failed"
-(cd "$dir/src" && apt-get "${apt_own[@]}" -qq source --download-only sparse) >&2 ||
+apt-get "${APT_OWN[@]}" -qq update >&2 || die "apt-get update of $SPARSE_SUITE's sources failed"
+(cd "$dir/src" && apt-get "${APT_OWN[@]}" -qq source --download-only sparse) >&2 ||
 	die "cannot download sparse's source from $SPARSE_SUITE"
 dsc=("$dir"/src/sparse_*.dsc)
 # apt checked the files against the signed index; no second check.
