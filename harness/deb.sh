@@ -16,7 +16,7 @@
 . "$(dirname "$0")/env.sh"
 
 DEB_OUT=${DEB_OUT:-$WARDEN_CACHE/deb}
-"$REPO/harness/deps.sh" debhelper dpkg-dev fakeroot lintian kmod
+"$REPO/harness/deps.sh" debhelper dpkg-dev fakeroot lintian kmod libdw-dev
 [ -f "$BUILD/arch/x86/boot/bzImage" ] || die "no kernel in $BUILD (run: make kernel)"
 
 changelog=$REPO/wardenctl/debian/changelog
