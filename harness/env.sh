@@ -112,25 +112,6 @@ if [ "$KSRC" = 7.3 ]; then
 else
 	BACKPORT_DIR=${BACKPORT_DIR:-$SERIES_DIR/$KSRC}
 fi
-shopt -s nullglob
-SERIES_PATCHES=("$SERIES_DIR"/[0-9][0-9][0-9][0-9]-*.patch)
-if [ -n "$BACKPORT_DIR" ]; then
-	mapfile -t SERIES_PATCHES < <(
-		for p in "${SERIES_PATCHES[@]}" "$BACKPORT_DIR"/[0-9][0-9][0-9][0-9]-*.patch; do
-			echo "${p##*/}"
-		done | sort -u | while read -r p; do
-			if [ -f "$BACKPORT_DIR/$p" ]; then
-				echo "$BACKPORT_DIR/$p"
-			else
-				echo "$SERIES_DIR/$p"
-			fi
-		done)
-fi
-shopt -u nullglob
-# Where `make edit` puts the series as commits, to change it with git.
-EDIT=${EDIT:-$WARDEN_CACHE/edit$KSRC_DIRS}
-# The version the series was last tested on (harness/TESTED_ON-<KSRC>).
-TESTED_ON=$(cat "$REPO/harness/TESTED_ON-$KSRC" 2>/dev/null || true)
 
 # series_patch NAME: the patch of the series of this tree named NAME.
 series_patch() {
@@ -140,6 +121,20 @@ series_patch() {
 		echo "$SERIES_DIR/$1"
 	fi
 }
+
+shopt -s nullglob
+SERIES_PATCHES=("$SERIES_DIR"/[0-9][0-9][0-9][0-9]-*.patch)
+if [ -n "$BACKPORT_DIR" ]; then
+	mapfile -t SERIES_PATCHES < <(
+		for p in "${SERIES_PATCHES[@]}" "$BACKPORT_DIR"/[0-9][0-9][0-9][0-9]-*.patch; do
+			echo "${p##*/}"
+		done | sort -u | while read -r p; do series_patch "$p"; done)
+fi
+shopt -u nullglob
+# Where `make edit` puts the series as commits, to change it with git.
+EDIT=${EDIT:-$WARDEN_CACHE/edit$KSRC_DIRS}
+# The version the series was last tested on (harness/TESTED_ON-<KSRC>).
+TESTED_ON=$(cat "$REPO/harness/TESTED_ON-$KSRC" 2>/dev/null || true)
 
 # backport_same A B: true when patches A and B make the same change with
 # the same message: all but their index lines and hunk headers, which

@@ -20,7 +20,7 @@ am=$WARDEN_CACHE/am$KSRC_DIRS
 sbuild=$WARDEN_CACHE/build$KSRC_DIRS-series
 kmake=(make -C "$am" O="$sbuild" -j"$JOBS" "${KMAKE_VARS[@]}")
 
-say "the series on $KSRC (KSRC=$KSRC): ${SERIES_PATCHES[0]%/*}/ as make save writes it"
+say "the series on $KSRC (KSRC=$KSRC): ${SERIES_DIR#"$REPO"/}/${BACKPORT_DIR:+ with ${BACKPORT_DIR#"$REPO"/}/} as make save writes it"
 ! series_differs "$APPLY" >&2 ||
 	die "patches/ is not what make save writes (above): make edit, then make save"
 

@@ -12,7 +12,7 @@
 # (the host's apt setup is neither read nor changed): apt checks the
 # Sources index's signature (Debian's archive keyring, signed-by) and the
 # files' hashes against it.  Built with the host's gcc (make sparse, about
-# 15 s), reused while its version is the one recorded.
+# 15 s), reused while the tree's test takes it.
 . "$(dirname "$0")/env.sh"
 
 SPARSE_SUITE=${SPARSE_SUITE:-sid}
