@@ -51,9 +51,25 @@ boots=(
 	# instructions (QEMU -icount shift=0).
 	"cost||'${cost}sh /warden/bench_cost.sh'|ICOUNT=1"
 )
-# A patch of the series, booted by series.sh with the tests present at
-# that patch.
-[ -z "${SERIES_STEP_TESTS:-}" ] || boots+=("step||$SERIES_STEP_TESTS")
+# A patch of the series, booted by series.sh: its SERIES_STEP_TESTS (the
+# LSM list, the KUnit suites present), then the selftests of the boots
+# "suite" and "stress" whose source is in $TREE at that patch.  The boots
+# of their own (the lock, boot parameters, lsm= orders) and the guest's
+# scripts test the whole series: they wait for make check.
+if [ -n "${SERIES_STEP_TESTS:-}" ]; then
+	step=$SERIES_STEP_TESTS
+	for b in "${boots[@]}"; do
+		IFS='|' read -r name args tests settings <<<"$b"
+		[ "$name" = suite ] || [ "$name" = stress ] || continue
+		eval "cmds=($tests)"
+		for c in "${cmds[@]}"; do
+			prog=$(grep -o "$t/[a-z_]*_test" <<<"$c") || continue
+			[ -f "$TREE/tools/testing/selftests/warden/${prog#"$t"/}.c" ] &&
+				step+=" '$c'"
+		done
+	done
+	boots+=("step|audit=1|$step")
+fi
 # Tools nobody here wrote, on the debug kernel (or when BOOTS names it):
 # trinity and stress-ng as an unprivileged user under the strictest
 # settings, with a root process flipping them (fuzz.sh).  Its initramfs
