@@ -23,7 +23,8 @@ cache_lock
 # headers of this build ($BUILD/usr/include, from "make headers"), into
 # $BUILD/kselftest; statically linked, to run in the initramfs as they are.
 selftest_targets=lsm
-# Warden's come with the series' selftests patch (series.sh boots each patch).
+# Warden's come with the series' first selftests patch (series.sh boots each
+# patch).
 [ -d "$TREE/tools/testing/selftests/warden" ] && selftest_targets="warden lsm"
 make -C "$TREE/tools/testing/selftests" O="$BUILD" TARGETS="$selftest_targets" \
 	FORCE_TARGETS=1 LDFLAGS=-static >"$BUILD/kselftest.log" 2>&1 ||
