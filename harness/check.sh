@@ -250,8 +250,14 @@ for name in "${names[@]}"; do
 	[ -f "$f" ] || : > "$f"
 	kunit_tap "$f"
 	read -r pass fail skip < <(count "$f")
-	if [ "$(cat "$f.rc" 2>/dev/null || echo 125)" = 125 ]; then
+	rc=$(cat "$f.rc" 2>/dev/null || echo 125)
+	if [ "$rc" = 125 ]; then
 		echo "not ok boot $name: no verdict from the guest" >&2
+		fail=$((fail + 1))
+	elif [ "$rc" != 0 ] && [ "$fail" -eq 0 ]; then
+		# The boot failed with no failed test to say why: its
+		# initramfs or its kernel was not there, say.
+		echo "not ok boot $name: exited $rc" >&2
 		fail=$((fail + 1))
 	fi
 	add "boot $name" "$(cat "$f.time" 2>/dev/null || echo 0)" "$pass" "$fail" "$skip"
