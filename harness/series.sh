@@ -122,7 +122,10 @@ git -C "$am" -c user.name="Warden harness" -c user.email=warden@example.org \
 echo "  applies, and gives the tested tree"
 
 # step_tests: the guest's test commands for the patch checked out in $am:
-# the LSM list and a planted link, and its KUnit suites.
+# the LSM list and a planted link, and its KUnit suites.  The boot names
+# the LSMs (step_lsm): the main kernel's CONFIG_LSM lists Warden first
+# from its first patch on, whatever the series' default lists say.
+step_lsm=lsm=yama,warden
 step_tests() {
 	local lsms suites counters=
 
@@ -157,7 +160,8 @@ if [ "${SERIES_BUILD:-1}" = 1 ]; then
 		rm -rf "$sbuild/guest"
 		say "patch $n: boot"
 		TREE=$am BUILD=$sbuild BOOTS=step SERIES_STEP_TESTS="$(step_tests)" \
-			"$REPO/harness/check.sh" || die "the boot fails at $c"
+			KERNEL_ARGS="$step_lsm" "$REPO/harness/check.sh" ||
+			die "the boot fails at $c"
 	done
 fi
 say "series OK: $out"
