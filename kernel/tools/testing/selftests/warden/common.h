@@ -654,7 +654,7 @@ static inline bool report_parse(char *text, struct report_fields *const f)
 	return true;
 }
 
-/* Per-process policies *//* Per-process policies */
+/* Per-process policies */
 
 /* Each rule's refusals, exact, as complain_test.c checks. */
 #define COUNTERS "/sys/kernel/security/warden/counters"
