@@ -127,14 +127,15 @@ echo "  applies, and gives the tested tree"
 # from its first patch on, whatever the series' default lists say.
 step_lsm=lsm=yama,warden
 step_tests() {
-	local lsms suites counters=
+	local lsms suites flags=
 
 	lsms=capability,yama
 	[ -d "$am/security/warden" ] && lsms=capability,yama,warden
-	[ -f "$am/security/warden/counters.c" ] || counters=" no-counters"
+	[ -f "$am/security/warden/counters.c" ] || flags=" no-counters"
+	[ -f "$am/security/warden/fs.c" ] || flags="$flags no-rules"
 	suites=$(sed -n 's/^[[:space:]]*\.name = "\(warden_[a-z_]*\)",$/\1/p' \
 		"$am"/security/warden/*_test.c 2>/dev/null | sort -u | tr '\n' ' ')
-	echo "'sh /warden/lsm.sh series_step $lsms$counters'${suites:+ 'sh /warden/kunit.sh ${suites% }'}"
+	echo "'sh /warden/lsm.sh series_step $lsms$flags'${suites:+ 'sh /warden/kunit.sh ${suites% }'}"
 }
 
 if [ "${SERIES_BUILD:-1}" = 1 ]; then
@@ -157,7 +158,8 @@ if [ "${SERIES_BUILD:-1}" = 1 ]; then
 			echo "  documentation only: not booted again"
 			continue
 		fi
-		rm -rf "$sbuild/guest"
+		# Programs of another patch must not pass for this one's.
+		rm -rf "$sbuild/guest" "$sbuild/kselftest"
 		say "patch $n: boot"
 		TREE=$am BUILD=$sbuild BOOTS=step SERIES_STEP_TESTS="$(step_tests)" \
 			KERNEL_ARGS="$step_lsm" "$REPO/harness/check.sh" ||

@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # TAP checks that Warden is active, or absent, as the lsm= boot asked.
 #
-# usage: lsm.sh NAME EXPECTED-LSM-LIST [no-counters]
-# no-counters: a kernel of a patch of the series before the counters came.
+# usage: lsm.sh NAME EXPECTED-LSM-LIST [no-counters] [no-rules]
+# no-counters, no-rules: a kernel of a patch of the series before the
+# counters, or before the first rule, came.
 name=$1
 expected=$2
-counters=${3:-counters}
+shift 2
+flags=" $* "
 . /warden/tap.sh
 TAP_PREFIX="$name."
 
@@ -24,9 +26,14 @@ ok securityfs_lists_lsms_in_order [ "$(cat /sys/kernel/security/lsm)" = "$expect
 case ",$expected," in
 *,warden,*)
 	ok sysctl_present [ -f /proc/sys/kernel/warden/protected_sticky_symlinks ]
-	[ "$counters" = no-counters ] ||
-		ok counters_present [ -f /sys/kernel/security/warden/counters ]
-	ok planted_link_denied eval '! cat_planted_link'
+	case $flags in
+	*" no-counters "*) ;;
+	*) ok counters_present [ -f /sys/kernel/security/warden/counters ] ;;
+	esac
+	case $flags in
+	*" no-rules "*) ok planted_link_followed cat_planted_link ;;
+	*) ok planted_link_denied eval '! cat_planted_link' ;;
+	esac
 	;;
 *)
 	ok sysctl_absent [ ! -e /proc/sys/kernel/warden ]
