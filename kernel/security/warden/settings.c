@@ -10,6 +10,7 @@
  * reboot, so that whoever becomes root later cannot undo the policy.
  */
 
+#include <linux/cache.h>
 #include <linux/capability.h>
 #include <linux/errno.h>
 #include <linux/init.h>
