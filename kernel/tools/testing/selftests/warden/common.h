@@ -724,6 +724,28 @@ static inline bool has_yama(void)
 }
 
 /*
+ * How much work a test does, from the environment variable @name (a
+ * positive decimal number): @fallback if it is not set or not such a
+ * number.  A slow kernel (a debug one, emulated) runs the same paths
+ * with less.
+ */
+static inline unsigned long env_count(const char *const name,
+				      const unsigned long fallback)
+{
+	const char *const value = getenv(name);
+	unsigned long count;
+	char *end;
+
+	if (!value || !*value)
+		return fallback;
+	errno = 0;
+	count = strtoul(value, &end, 10);
+	if (errno || *end || !count)
+		return fallback;
+	return count;
+}
+
+/*
  * Race tests
  *
  * Each makes WARDEN_STRESS_ATTEMPTS attempts (the environment variable; a
@@ -735,17 +757,7 @@ static inline bool has_yama(void)
 
 static inline unsigned long stress_attempts(const unsigned long fallback)
 {
-	const char *const value = getenv(STRESS_ATTEMPTS_ENV);
-	unsigned long attempts;
-	char *end;
-
-	if (!value || !*value)
-		return fallback;
-	errno = 0;
-	attempts = strtoul(value, &end, 10);
-	if (errno || *end || !attempts)
-		return fallback;
-	return attempts;
+	return env_count(STRESS_ATTEMPTS_ENV, fallback);
 }
 
 /* Memory that forked children share with the test process. */

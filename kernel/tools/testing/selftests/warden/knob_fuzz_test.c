@@ -19,6 +19,9 @@
  *
  * Files in /sys/kernel/security/warden/ without a write bit in their mode
  * must refuse every write with EACCES, EPERM or EINVAL.
+ *
+ * WARDEN_FUZZ_WRITES, if set, is the number of random writes to each knob
+ * and of each concurrent writer's writes.
  */
 
 #ifndef _GNU_SOURCE
@@ -35,6 +38,7 @@
 #define SECURITYFS_DIR "/sys/kernel/security/warden"
 #define MAX_KNOBS 64
 #define UNKNOWN_PROBE_MAX 9
+#define FUZZ_WRITES_ENV "WARDEN_FUZZ_WRITES"
 #define RANDOM_WRITES 1500
 #define WRITERS 4
 #define WRITER_ROUNDS 2000
@@ -407,12 +411,13 @@ static void random_input(char *const buf, size_t *const len)
 
 TEST_F_TIMEOUT(knobs, random_inputs, FUZZ_TIMEOUT_S)
 {
+	const unsigned long writes = env_count(FUZZ_WRITES_ENV, RANDOM_WRITES);
+	unsigned long i;
 	size_t k, len;
 	char buf[16];
-	int i;
 
 	for (k = 0; k < self->count; k++) {
-		for (i = 0; i < RANDOM_WRITES; i++) {
+		for (i = 0; i < writes; i++) {
 			random_input(buf, &len);
 			fuzz_write(_metadata, &self->knobs[k], buf, len);
 		}
@@ -454,6 +459,7 @@ TEST_F_TIMEOUT(knobs, unprivileged_writes_refused, FUZZ_TIMEOUT_S)
 
 struct writer {
 	const struct fuzz_knob *knob;
+	unsigned long writes;
 	unsigned int seed;
 	/* 0, or what went wrong. */
 	int err;
@@ -462,9 +468,9 @@ struct writer {
 static void *writer_thread(void *const arg)
 {
 	struct writer *const w = arg;
-	int i;
+	unsigned long i;
 
-	for (i = 0; i < WRITER_ROUNDS && !w->err; i++) {
+	for (i = 0; i < w->writes && !w->err; i++) {
 		char buf[16];
 		int level = rand_r(&w->seed) % (w->knob->max + 1);
 		int err;
@@ -492,6 +498,7 @@ static void *writer_thread(void *const arg)
 /* Several writers at once, and a reader that checks every value it reads. */
 TEST_F_TIMEOUT(knobs, concurrent_writers, FUZZ_TIMEOUT_S)
 {
+	const unsigned long writes = env_count(FUZZ_WRITES_ENV, WRITER_ROUNDS);
 	size_t k;
 
 	for (k = 0; k < self->count; k++) {
@@ -504,6 +511,7 @@ TEST_F_TIMEOUT(knobs, concurrent_writers, FUZZ_TIMEOUT_S)
 		for (i = 0; i < WRITERS; i++) {
 			writers[i] = (struct writer){
 				.knob = knob,
+				.writes = writes,
 				.seed = self->seed + i,
 			};
 			ASSERT_EQ(0, pthread_create(&threads[i], NULL,
