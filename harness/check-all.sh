@@ -30,9 +30,13 @@
 #              make check KSRC=6.12 boots and tests it in full
 # Every other gate is on 7.3 (KSRC, env.sh).
 # Suites: check.sh on the main kernel with WARDEN_STRESS_ATTEMPTS race
-# attempts per test (default here 500000), then on the debug kernel with
-# DEBUG_STRESS_ATTEMPTS (default 25000) and DEBUG_QEMU_TIMEOUT; SUITE_JOBS
-# boots at a time (default here 2).
+# attempts per test (default here 500000), then four of its boots on the
+# debug kernel (check.sh: debug_boots) with
+# DEBUG_STRESS_ATTEMPTS (default 5000), DEBUG_FUZZ_WRITES (the settings
+# fuzz's writes, default 150), DEBUG_FLOOD_DENIALS (default 10000) and
+# DEBUG_QEMU_TIMEOUT; SUITE_JOBS boots at a time (default here 2).  The
+# debug kernel, emulated, runs each path 100 to 300 times slower: its
+# detectors need the paths run, the volume is the main kernel's.
 # Boot distro: Debian 13 (DISTRO=bookworm: 12) with systemd on the main kernel (harness/vm.sh,
 # the image of harness/image.sh), harness/guest-distro/distro_test.sh
 # (DISTRO_TIMEOUT, default here 1800 s).  The image is made beside the
@@ -46,7 +50,9 @@
 . "$(dirname "$0")/env.sh"
 
 export WARDEN_STRESS_ATTEMPTS=${CHECK_ALL_STRESS_ATTEMPTS:-500000}
-DEBUG_STRESS_ATTEMPTS=${DEBUG_STRESS_ATTEMPTS:-25000}
+DEBUG_STRESS_ATTEMPTS=${DEBUG_STRESS_ATTEMPTS:-5000}
+DEBUG_FUZZ_WRITES=${DEBUG_FUZZ_WRITES:-150}
+DEBUG_FLOOD_DENIALS=${DEBUG_FLOOD_DENIALS:-10000}
 export QEMU_TIMEOUT=${CHECK_ALL_QEMU_TIMEOUT:-900}
 DEBUG_QEMU_TIMEOUT=${DEBUG_QEMU_TIMEOUT:-1800}
 # Two boots of a suite at a time (check.sh).
@@ -159,6 +165,8 @@ fi
 if gate debug env BUILD_FLAVOR=debug "$REPO/harness/build.sh"; then
 	suite debug BUILD_FLAVOR=debug \
 		WARDEN_STRESS_ATTEMPTS="$DEBUG_STRESS_ATTEMPTS" \
+		WARDEN_FUZZ_WRITES="$DEBUG_FUZZ_WRITES" \
+		WARDEN_FLOOD_DENIALS="$DEBUG_FLOOD_DENIALS" \
 		QEMU_TIMEOUT="$DEBUG_QEMU_TIMEOUT"
 else
 	fail=$((fail + 1))

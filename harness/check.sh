@@ -7,12 +7,14 @@
 # that does not match its results, a kernel splat, or a boot without a
 # verdict is a failure.  Skips are counted apart, never as passes.
 #
-# First wardenctl's host tests and the snapshot check.  BUILD_FLAVOR=debug runs the same boots on
-# the debug kernel, and first the KUnit tests it ran at boot, but not the
-# boot "cost": Warden's instruction budget is the main kernel's; nor the
-# NFS test, whose server and client only the main kernel has.
-# WARDEN_STRESS_ATTEMPTS sets the size of the race tests; WARDEN_COST_<NAME>
-# a bound of the budget (harness/guest/bench_cost.sh).
+# First wardenctl's host tests and the snapshot check.  BUILD_FLAVOR=debug
+# runs four of the boots on the debug kernel (debug_boots, below), and
+# first the KUnit tests it ran at boot, but not the NFS test, whose server
+# and client only the main kernel has.
+# WARDEN_STRESS_ATTEMPTS sets the size of the race tests, WARDEN_FUZZ_WRITES
+# and WARDEN_FLOOD_DENIALS (unset: the tests' own) those of the settings
+# fuzz and the flood; WARDEN_COST_<NAME> a bound of the budget
+# (harness/guest/bench_cost.sh).
 . "$(dirname "$0")/env.sh"
 
 t=/warden/bin
@@ -25,16 +27,18 @@ fi
 nfs="'sh /warden/nfs_test.sh'"
 [ "$BUILD_FLAVOR" != debug ] || nfs=
 stress="WARDEN_STRESS_ATTEMPTS=$WARDEN_STRESS_ATTEMPTS"
+fuzz_writes=${WARDEN_FUZZ_WRITES:+WARDEN_FUZZ_WRITES=$WARDEN_FUZZ_WRITES }
+flood=${WARDEN_FLOOD_DENIALS:+WARDEN_FLOOD_DENIALS=$WARDEN_FLOOD_DENIALS }
 # The bounds set in the environment, for the guest.
 cost=$(env | grep -E "^WARDEN_COST_[A-Z0-9_]+=[^ '\"\\]*\$" | tr '\n' ' ') || true
 fuzz="FUZZ_SEED=$FUZZ_SEED FUZZ_SYSCALLS=$FUZZ_SYSCALLS FUZZ_STRESS_SECONDS=$FUZZ_STRESS_SECONDS"
 boots=(
 	# name | kernel arguments | test commands [| settings of run.sh]
-	"suite|audit=1|$kunit $t/symlink_test $t/symlink_owner_test $t/hardlink_test $t/sticky_create_test $t/sticky_writes_test $t/sysctl_test $t/knob_fuzz_test $t/ptrace_test $t/ptrace_read_test $t/policy_test $t/io_uring_test $t/report_test $t/lsm_list_modules_test 'sh /warden/wardenctl_test.sh' 'sh /warden/sysctl_example_test.sh' 'sh /warden/ausearch_test.sh' $nfs"
+	"suite|audit=1|$kunit $t/symlink_test $t/symlink_owner_test $t/hardlink_test $t/sticky_create_test $t/sticky_writes_test $t/sysctl_test '$fuzz_writes$t/knob_fuzz_test' $t/ptrace_test $t/ptrace_read_test $t/policy_test $t/io_uring_test $t/report_test $t/lsm_list_modules_test 'sh /warden/wardenctl_test.sh' 'sh /warden/sysctl_example_test.sh' 'sh /warden/ausearch_test.sh' $nfs"
 	# The races, with a preemptible kernel even without SMP; then complain
 	# mode and the counters, without audit=1: the flood test makes
-	# 100,000 denials.
-	"stress|preempt=full|'$stress $t/symlink_race_test' '$stress $t/hardlink_race_test' '$stress $t/ptrace_race_test' $t/complain_test"
+	# 100,000 denials (WARDEN_FLOOD_DENIALS).
+	"stress|preempt=full|'$stress $t/symlink_race_test' '$stress $t/hardlink_race_test' '$stress $t/ptrace_race_test' '$flood$t/complain_test'"
 	# The lock cannot be undone until reboot: boots of their own.
 	"lock||'WARDEN_LOCK=1 $t/lock_test'"
 	"boot_params|warden.protected_regular=2 warden.protected_fifos_complain=1 warden.ptrace_scope=2 warden.protected_sticky_symlinks=7 warden.lock=1|'WARDEN_EXPECT=\"protected_regular=2 protected_fifos_complain=1 ptrace_scope=2 protected_sticky_symlinks=1 lock=1\" WARDEN_INVALID=protected_sticky_symlinks $t/boot_params_test' $t/lock_test"
@@ -78,6 +82,13 @@ fi
 if [ "$BUILD_FLAVOR" = debug ] || [[ " ${BOOTS:-} " == *" fuzz "* ]]; then
 	boots+=("fuzz|log_buf_len=4M|'$fuzz sh /warden/fuzz.sh'|GUEST_TOOLS=trinity,stress-ng")
 fi
+
+# The debug kernel boots those whose paths its detectors need: the
+# selftests, the races, the boot parameters with the lock, the fuzz.  The
+# others test what the main kernel's boots test (the lock alone,
+# ptrace_scope 3, the lsm= orders, the cost), and each would cost two
+# minutes of the debug kernel's boot.  BOOTS, if set, chooses instead.
+debug_boots="suite stress boot_params fuzz"
 
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
@@ -230,6 +241,8 @@ for b in "${boots[@]}"; do
 	# BOOTS="name ..." runs only those boots, to try a change quickly.
 	[ -z "${BOOTS:-}" ] || [[ " $BOOTS " == *" $name "* ]] || continue
 	[ "$name" != cost ] || [ -z "$BUILD_FLAVOR" ] || continue
+	[ "$BUILD_FLAVOR" != debug ] || [ -n "${BOOTS:-}" ] ||
+		[[ " $debug_boots " == *" $name "* ]] || continue
 	name=${BUILD_FLAVOR:+$BUILD_FLAVOR/}$name
 	names+=("$name")
 	while [ "$(jobs -rp | wc -l)" -ge "$SUITE_JOBS" ]; do

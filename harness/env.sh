@@ -88,6 +88,11 @@ QEMU_MEM=${QEMU_MEM:-512M}
 QEMU_TIMEOUT=${QEMU_TIMEOUT:-300}
 # Attempts of each race test (selftests/warden/*_race_test.c).
 WARDEN_STRESS_ATTEMPTS=${WARDEN_STRESS_ATTEMPTS:-20000}
+# The settings fuzz's writes to each knob and of each concurrent writer
+# (knob_fuzz_test.c), the flood's denials (complain_test.c); unset, the
+# tests' own: 1,500 and 2,000 writes, 100,000 denials.
+WARDEN_FUZZ_WRITES=${WARDEN_FUZZ_WRITES:-}
+WARDEN_FLOOD_DENIALS=${WARDEN_FLOOD_DENIALS:-}
 # The fuzz boot (harness/guest/fuzz.sh): the seed of trinity, stress-ng and
 # the settings flipper, trinity's number of system calls, and how long
 # stress-ng runs.
