@@ -63,7 +63,9 @@ report=()
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 
-# gate NAME COMMAND...: one pass or one failure, with its time.
+# gate NAME COMMAND...: one pass or one failure, with its time.  Its
+# status is for an "if"; every other call ends in "|| true", or set -e
+# would end check-all at the first failed gate, before its summary.
 gate() {
 	local name=$1 start=$SECONDS
 	shift
@@ -128,9 +130,12 @@ distro() {
 }
 
 # backport: the 6.12 backport applied (patches/ with patches/6.12/) and
-# compiled under Debian's own configuration of 6.12.
+# compiled under Debian's own configuration of 6.12.  Its tree is the
+# host's linux-source-6.12, which make check-all's deps (7.3's) does not
+# install: deps.sh installs it here, on a machine that lacks it.
 backport() {
-	KSRC=6.12 "$REPO/harness/locked.sh" "$REPO/harness/tree.sh" &&
+	KSRC=6.12 "$REPO/harness/deps.sh" &&
+		KSRC=6.12 "$REPO/harness/locked.sh" "$REPO/harness/tree.sh" &&
 		KSRC=6.12 BUILD_FLAVOR=debian "$REPO/harness/build.sh"
 }
 
@@ -155,9 +160,9 @@ if gate build "$REPO/harness/build.sh"; then
 	suite main
 	distro
 	for v in nowarden noaudit nosysctl; do
-		gate "$v" env BUILD_FLAVOR="$v" "$REPO/harness/build.sh"
+		gate "$v" env BUILD_FLAVOR="$v" "$REPO/harness/build.sh" || true
 	done
-	gate backport-6.12 backport
+	gate backport-6.12 backport || true
 else
 	fail=$((fail + 5))
 	report+=("not ok main suite and variants: no main kernel")
@@ -172,8 +177,8 @@ else
 	fail=$((fail + 1))
 	report+=("not ok debug suite: no debug kernel")
 fi
-gate kernel-doc kernel_doc
-gate series env SERIES_BUILD=0 "$REPO/harness/series.sh"
+gate kernel-doc kernel_doc || true
+gate series env SERIES_BUILD=0 "$REPO/harness/series.sh" || true
 if gate deb "$REPO/harness/deb.sh"; then
 	boot install "$REPO/harness/install.sh"
 else
