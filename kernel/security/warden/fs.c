@@ -72,6 +72,31 @@ static bool is_trusted_owner(const vfsuid_t dir_vfsuid,
 	return vfsuid_valid(dir_vfsuid) && vfsuid_eq(dir_vfsuid, obj_vfsuid);
 }
 
+/*
+ * A file of the directory's owner is theirs only while it has no other
+ * name: a hard link that another user made of it (a root-owned file that
+ * anyone may write, linked into /tmp) is that user's trap, for root too,
+ * whose own file it is.  (A symlink cannot be so linked: the hard-link
+ * rule refuses a link to a file that is not regular.)
+ */
+static bool is_trusted_file(const vfsuid_t dir_vfsuid,
+			    const vfsuid_t file_vfsuid, const kuid_t fsuid,
+			    const unsigned int nlink)
+{
+	if (vfsuid_valid(dir_vfsuid) && vfsuid_eq(dir_vfsuid, file_vfsuid))
+		return nlink == 1;
+	return vfsuid_eq_kuid(file_vfsuid, fsuid);
+}
+
+/* Whether the current task may open @inode in a directory of @dir_vfsuid. */
+static bool is_trusted_reopen(const vfsuid_t dir_vfsuid,
+			      const vfsuid_t file_vfsuid,
+			      const struct inode *const inode)
+{
+	return is_trusted_file(dir_vfsuid, file_vfsuid, current_fsuid(),
+			       READ_ONCE(inode->i_nlink));
+}
+
 static bool is_checked_component(const unsigned int flags, const int level)
 {
 	if (level >= WARDEN_STICKY_GROUP)
@@ -129,25 +154,125 @@ static int refuse_sticky(const enum warden_rule rule, const struct path *path,
 	}, -EACCES);
 }
 
-/**
- * hook_path_follow_link - Restrict following links in shared directories
- * @link: The symlink about to be followed.
- * @inode: The symlink's inode.
- * @dir_mode: Mode of the directory holding @link, as the walk saw it.
- * @dir_vfsuid: Owner of that directory, mapped through its mount.
- * @flags: LSM_FOLLOW_RCU and LSM_FOLLOW_TRAILING.
- *
+/*
+ * The powers a link attack turns against their holder: to write, read,
+ * chmod or chown what the holder is led to, whoever owns it.  A service
+ * that runs as its own user with one of them (a backup agent with
+ * CAP_DAC_READ_SEARCH, rsync's daemon with CAP_CHOWN) is as much the
+ * attack's target as root.
+ */
+static const kernel_cap_t warden_link_attack_caps = { BIT_ULL(CAP_CHOWN) |
+	BIT_ULL(CAP_DAC_OVERRIDE) | BIT_ULL(CAP_DAC_READ_SEARCH) |
+	BIT_ULL(CAP_FOWNER) };
+
+/*
+ * Whether protected_symlink_owner at @level binds a follower with @cred.
+ * The effective set is read, not checked with capable(): holding the
+ * power is what makes the follower a target, and a check would audit
+ * every link it follows.
+ */
+static bool is_bound_follower(const struct cred *const cred, const int level)
+{
+	if (level >= WARDEN_SYMLINK_OWNER_ALL)
+		return true;
+	if (level != WARDEN_SYMLINK_OWNER_ROOT)
+		return false;
+	return uid_eq(cred->fsuid, GLOBAL_ROOT_UID) ||
+	       !cap_isclear(cap_intersect(cred->cap_effective,
+					  warden_link_attack_caps));
+}
+
+/*
+ * Root's links are the system's own; a link of the follower's own cannot
+ * be a trap set for it.  Decided before the target's owner is even read:
+ * that is most links a walk follows.
+ */
+static bool is_trusted_link_owner(const vfsuid_t link_vfsuid,
+				  const kuid_t fsuid)
+{
+	return vfsuid_eq_kuid(link_vfsuid, GLOBAL_ROOT_UID) ||
+	       vfsuid_eq_kuid(link_vfsuid, fsuid);
+}
+
+/*
+ * A link whose owner also owns its target leads the follower to nothing
+ * that its owner does not already control.  An unmapped owner is
+ * nobody's.
+ */
+static bool is_owners_target(const vfsuid_t link_vfsuid,
+			     const vfsuid_t target_vfsuid)
+{
+	return vfsuid_valid(target_vfsuid) &&
+	       vfsuid_eq(link_vfsuid, target_vfsuid);
+}
+
+/* The highest level at which the link would lead a follower with @cred. */
+static int target_allowed_at(const struct cred *const cred)
+{
+	return is_bound_follower(cred, WARDEN_SYMLINK_OWNER_ROOT) ?
+		WARDEN_LEVEL_OFF : WARDEN_SYMLINK_OWNER_ROOT;
+}
+
+/*
+ * Whether @inode's owner is one that a user wrote, not the system: any
+ * owner on FUSE mounted by a user (SB_I_UNTRUSTED_MOUNTER), whose server
+ * reports what it likes, and, on a file system of a user namespace (a
+ * rootless container's), an owner of that namespace, which its root gives
+ * any file.  An owner from outside the namespace is the host's: /proc/self
+ * in a container's procfs is the kernel's link.
+ */
+static bool has_forgeable_owner(const struct inode *const inode)
+{
+	const struct super_block *const sb = inode->i_sb;
+
+	if (sb->s_iflags & SB_I_UNTRUSTED_MOUNTER)
+		return true;
+	return sb->s_user_ns != &init_user_ns &&
+	       kuid_has_mapping(sb->s_user_ns, inode->i_uid);
+}
+
+/*
+ * Such an owner grants nothing, be it root or the owner of the link's
+ * target: a bound follower follows the link only if it owns it itself,
+ * and is not root, whose uid a FUSE server may write.
+ */
+static int check_untrusted_link(const struct path *link,
+				const struct inode *inode,
+				const unsigned int flags)
+{
+	const struct cred *const cred = current_cred();
+	vfsuid_t link_vfsuid;
+
+	/* First what most links fail, before the level is even read. */
+	if (likely(!has_forgeable_owner(inode)) ||
+	    !is_bound_follower(cred, warden_level(WARDEN_RULE_SYMLINK_OWNER)))
+		return 0;
+
+	link_vfsuid = i_uid_into_vfsuid(mnt_idmap(link->mnt), inode);
+	if (!uid_eq(cred->fsuid, GLOBAL_ROOT_UID) &&
+	    vfsuid_eq_kuid(link_vfsuid, cred->fsuid))
+		return 0;
+
+	if (flags & LSM_FOLLOW_RCU)
+		return -ECHILD;
+
+	return refuse(WARDEN_RULE_SYMLINK_OWNER, target_allowed_at(cred),
+		      &(const struct warden_fs_object){
+			.path = link,
+			.owner = vfsuid_into_kuid(link_vfsuid),
+			.target_owner = INVALID_UID,
+			.op = "follow_untrusted",
+		      }, -EACCES);
+}
+
+/*
  * Capabilities are deliberately not consulted: CAP_DAC_OVERRIDE is what
  * makes root the target of this attack, not a reason to let it through.
- *
- * Return: 0 if @link may be followed, -ECHILD to redo an RCU walk that
- * would be refused in ref walk (so that only ref walk counts and reports,
- * once, even in complain mode), or -EACCES.
  */
-static int hook_path_follow_link(const struct path *link,
-				 const struct inode *inode,
-				 const umode_t dir_mode, const vfsuid_t dir_vfsuid,
-				 const unsigned int flags)
+static int check_sticky_follow(const struct path *link,
+			       const struct inode *inode,
+			       const umode_t dir_mode, const vfsuid_t dir_vfsuid,
+			       const unsigned int flags)
 {
 	const int level = warden_level(WARDEN_RULE_STICKY_SYMLINKS);
 	vfsuid_t link_vfsuid;
@@ -166,6 +291,34 @@ static int hook_path_follow_link(const struct path *link,
 	return refuse_sticky(WARDEN_RULE_STICKY_SYMLINKS, link, link_vfsuid,
 			     dir_mode, dir_vfsuid,
 			     follow_allowed_at(dir_mode, flags, level));
+}
+
+/**
+ * hook_path_follow_link - Restrict following links by where they are
+ * @link: The symlink about to be followed.
+ * @inode: The symlink's inode.
+ * @dir_mode: Mode of the directory holding @link, as the walk saw it.
+ * @dir_vfsuid: Owner of that directory, mapped through its mount.
+ * @flags: LSM_FOLLOW_RCU and LSM_FOLLOW_TRAILING.
+ *
+ * protected_sticky_symlinks judges a link in a shared sticky directory,
+ * protected_symlink_owner one on a file system whose owners mean nothing.
+ *
+ * Return: 0 if @link may be followed, -ECHILD to redo an RCU walk that
+ * would be refused in ref walk (so that only ref walk counts and reports,
+ * once, even in complain mode), or -EACCES.
+ */
+static int hook_path_follow_link(const struct path *link,
+				 const struct inode *inode,
+				 const umode_t dir_mode, const vfsuid_t dir_vfsuid,
+				 const unsigned int flags)
+{
+	const int err = check_sticky_follow(link, inode, dir_mode, dir_vfsuid,
+					    flags);
+
+	if (err)
+		return err;
+	return check_untrusted_link(link, inode, flags);
 }
 
 /*
@@ -196,7 +349,7 @@ static int check_creat_reopen(const struct path *path,
 		return 0;
 
 	file_vfsuid = i_uid_into_vfsuid(mnt_idmap(path->mnt), inode);
-	if (is_trusted_owner(dir_vfsuid, file_vfsuid, current_fsuid()))
+	if (is_trusted_reopen(dir_vfsuid, file_vfsuid, inode))
 		return 0;
 
 	return refuse_sticky(rule, path, file_vfsuid, dir_mode, dir_vfsuid,
@@ -234,7 +387,7 @@ static int check_sticky_write(const struct path *path, struct inode *inode,
 		return 0;
 
 	file_vfsuid = i_uid_into_vfsuid(idmap, inode);
-	if (is_trusted_owner(dir_vfsuid, file_vfsuid, current_fsuid()))
+	if (is_trusted_reopen(dir_vfsuid, file_vfsuid, inode))
 		return 0;
 	if (inode_permission(idmap, inode, MAY_WRITE))
 		return 0;
@@ -304,46 +457,6 @@ static int hook_path_truncate(const struct path *path)
 	return check_sticky_write(path, inode, dir_mode, dir_vfsuid);
 }
 
-/* Whether protected_symlink_owner at @level binds a follower with @fsuid. */
-static bool is_bound_follower(const kuid_t fsuid, const int level)
-{
-	if (level >= WARDEN_SYMLINK_OWNER_ALL)
-		return true;
-	return level == WARDEN_SYMLINK_OWNER_ROOT &&
-	       uid_eq(fsuid, GLOBAL_ROOT_UID);
-}
-
-/*
- * Root's links are the system's own; a link of the follower's own cannot
- * be a trap set for it.  Decided before the target's owner is even read:
- * that is most links a walk follows.
- */
-static bool is_trusted_link_owner(const vfsuid_t link_vfsuid,
-				  const kuid_t fsuid)
-{
-	return vfsuid_eq_kuid(link_vfsuid, GLOBAL_ROOT_UID) ||
-	       vfsuid_eq_kuid(link_vfsuid, fsuid);
-}
-
-/*
- * A link whose owner also owns its target leads the follower to nothing
- * that its owner does not already control.  An unmapped owner is
- * nobody's.
- */
-static bool is_owners_target(const vfsuid_t link_vfsuid,
-			     const vfsuid_t target_vfsuid)
-{
-	return vfsuid_valid(target_vfsuid) &&
-	       vfsuid_eq(link_vfsuid, target_vfsuid);
-}
-
-/* The highest level at which the link would lead @fsuid to the target. */
-static int target_allowed_at(const kuid_t fsuid)
-{
-	return uid_eq(fsuid, GLOBAL_ROOT_UID) ? WARDEN_LEVEL_OFF :
-						WARDEN_SYMLINK_OWNER_ROOT;
-}
-
 /**
  * hook_path_link_target - Restrict links to what their owner does not own
  * @link_vfsuid: Owner of the followed link, mapped through its mount.
@@ -354,9 +467,10 @@ static int target_allowed_at(const kuid_t fsuid)
  * @flags: LSM_FOLLOW_RCU and LSM_FOLLOW_CREATE.
  *
  * Every followed link is checked, wherever it is and whichever component
- * it is; magic links are not.  As for protected_sticky_symlinks,
- * capabilities are not consulted.  A link to nothing, without O_CREAT,
- * leads nowhere: the walk fails without Warden.
+ * it is, and where the walk lands after it: where a magic link that it
+ * names jumps, and where a ".." after it climbs.  A walk that starts at a
+ * magic link, with no link before it, is not checked.  A link to nothing,
+ * without O_CREAT, leads nowhere: the walk fails without Warden.
  *
  * Return: 0 if the link may lead the walk to @target, -ECHILD to redo an
  * RCU walk that would be refused in ref walk, or -EACCES.
@@ -367,11 +481,11 @@ static int hook_path_link_target(const vfsuid_t link_vfsuid,
 				 const unsigned int flags)
 {
 	const int level = warden_level(WARDEN_RULE_SYMLINK_OWNER);
-	const kuid_t fsuid = current_fsuid();
+	const struct cred *const cred = current_cred();
 	vfsuid_t target_vfsuid;
 
-	if (!is_bound_follower(fsuid, level) ||
-	    is_trusted_link_owner(link_vfsuid, fsuid) || !inode)
+	if (!is_bound_follower(cred, level) ||
+	    is_trusted_link_owner(link_vfsuid, cred->fsuid) || !inode)
 		return 0;
 
 	target_vfsuid = i_uid_into_vfsuid(mnt_idmap(target->mnt), inode);
@@ -381,7 +495,7 @@ static int hook_path_link_target(const vfsuid_t link_vfsuid,
 	if (flags & LSM_FOLLOW_RCU)
 		return -ECHILD;
 
-	return refuse(WARDEN_RULE_SYMLINK_OWNER, target_allowed_at(fsuid),
+	return refuse(WARDEN_RULE_SYMLINK_OWNER, target_allowed_at(cred),
 		      &(const struct warden_fs_object){
 			.path = target,
 			.owner = vfsuid_into_kuid(link_vfsuid),

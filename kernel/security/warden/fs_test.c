@@ -92,6 +92,11 @@ static vfsuid_t test_vfsuid(const uid_t uid)
 				     VFSUIDT_INIT(KUIDT_INIT(uid));
 }
 
+static kuid_t test_kuid(const uid_t uid)
+{
+	return uid == TEST_INVALID ? INVALID_UID : KUIDT_INIT(uid);
+}
+
 static void owner_case_desc(const struct owner_case *const c, char *const desc)
 {
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "dir %d obj %d fsuid %d",
@@ -103,12 +108,56 @@ KUNIT_ARRAY_PARAM(owner, owner_cases, owner_case_desc);
 static void test_trusted_owner_is_caller_or_dir_owner(struct kunit *const test)
 {
 	const struct owner_case *const c = test->param_value;
-	const kuid_t fsuid = c->fsuid == TEST_INVALID ? INVALID_UID :
-							KUIDT_INIT(c->fsuid);
 
 	KUNIT_EXPECT_EQ(test, c->trusted,
-			is_trusted_owner(test_vfsuid(c->dir),
-					 test_vfsuid(c->obj), fsuid));
+			is_trusted_owner(test_vfsuid(c->dir), test_vfsuid(c->obj),
+					 test_kuid(c->fsuid)));
+}
+
+struct file_case {
+	uid_t dir;
+	uid_t file;
+	uid_t fsuid;
+	unsigned int nlink;
+	bool trusted;
+};
+
+static const struct file_case file_cases[] = {
+	/* The caller's own file, with any number of names. */
+	{ TEST_ROOT, TEST_USER, TEST_USER, 1, true },
+	{ TEST_ROOT, TEST_USER, TEST_USER, 2, true },
+	{ TEST_INVALID, TEST_USER, TEST_USER, 1, true },
+	/* The directory owner's file, while it has one name. */
+	{ TEST_USER, TEST_USER, TEST_ROOT, 1, true },
+	{ TEST_ROOT, TEST_ROOT, TEST_USER, 1, true },
+	{ TEST_ROOT, TEST_ROOT, TEST_ROOT, 1, true },
+	/* Linked where the directory's owner did not put it: the attack... */
+	{ TEST_ROOT, TEST_ROOT, TEST_USER, 2, false },
+	{ TEST_USER, TEST_USER, TEST_ROOT, 3, false },
+	/* ... even for the directory's owner, whose own file it is. */
+	{ TEST_ROOT, TEST_ROOT, TEST_ROOT, 2, false },
+	/* A third user's file. */
+	{ TEST_ROOT, TEST_USER, TEST_ROOT, 1, false },
+	{ TEST_INVALID, TEST_USER, TEST_ROOT, 1, false },
+	{ TEST_INVALID, TEST_INVALID, TEST_INVALID, 1, false },
+};
+
+static void file_case_desc(const struct file_case *const c, char *const desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "dir %d file %d fsuid %d nlink %u",
+		 (int)c->dir, (int)c->file, (int)c->fsuid, c->nlink);
+}
+
+KUNIT_ARRAY_PARAM(file, file_cases, file_case_desc);
+
+static void test_trusted_file_has_one_name(struct kunit *const test)
+{
+	const struct file_case *const c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, c->trusted,
+			is_trusted_file(test_vfsuid(c->dir),
+					test_vfsuid(c->file), test_kuid(c->fsuid),
+					c->nlink));
 }
 
 struct component_case {
@@ -262,6 +311,7 @@ struct link_owner_case {
 	uid_t fsuid;
 	int level;
 	bool followed;
+	u64 caps;	/* the effective set */
 };
 
 static const struct link_owner_case link_owner_cases[] = {
@@ -271,6 +321,19 @@ static const struct link_owner_case link_owner_cases[] = {
 	{ TEST_USER, TEST_ROOT, TEST_ROOT, WARDEN_SYMLINK_OWNER_ROOT, false },
 	{ TEST_USER, TEST_OTHER, TEST_ROOT, WARDEN_SYMLINK_OWNER_ROOT, false },
 	{ TEST_USER, TEST_ROOT, TEST_OTHER, WARDEN_SYMLINK_OWNER_ROOT, true },
+	/* ... and a follower with a power that the attack turns on it. */
+	{ TEST_USER, TEST_ROOT, TEST_OTHER, WARDEN_SYMLINK_OWNER_ROOT, false,
+	  BIT_ULL(CAP_DAC_OVERRIDE) },
+	{ TEST_USER, TEST_ROOT, TEST_OTHER, WARDEN_SYMLINK_OWNER_ROOT, false,
+	  BIT_ULL(CAP_DAC_READ_SEARCH) },
+	{ TEST_USER, TEST_ROOT, TEST_OTHER, WARDEN_SYMLINK_OWNER_ROOT, false,
+	  BIT_ULL(CAP_FOWNER) },
+	{ TEST_USER, TEST_ROOT, TEST_OTHER, WARDEN_SYMLINK_OWNER_ROOT, false,
+	  BIT_ULL(CAP_CHOWN) },
+	{ TEST_USER, TEST_ROOT, TEST_OTHER, WARDEN_SYMLINK_OWNER_ROOT, true,
+	  BIT_ULL(CAP_NET_BIND_SERVICE) },
+	{ TEST_USER, TEST_USER, TEST_OTHER, WARDEN_SYMLINK_OWNER_ROOT, true,
+	  BIT_ULL(CAP_DAC_OVERRIDE) },
 	/* Root's own links, and links to what their owner owns. */
 	{ TEST_ROOT, TEST_USER, TEST_ROOT, WARDEN_SYMLINK_OWNER_ROOT, true },
 	{ TEST_USER, TEST_USER, TEST_ROOT, WARDEN_SYMLINK_OWNER_ROOT, true },
@@ -300,10 +363,13 @@ KUNIT_ARRAY_PARAM(link_owner, link_owner_cases, link_owner_case_desc);
 static void test_link_followed_by_owner_and_level(struct kunit *const test)
 {
 	const struct link_owner_case *const c = test->param_value;
-	const kuid_t fsuid = KUIDT_INIT(c->fsuid);
+	const struct cred cred = {
+		.fsuid = KUIDT_INIT(c->fsuid),
+		.cap_effective = { c->caps },
+	};
 	const bool followed =
-		!is_bound_follower(fsuid, c->level) ||
-		is_trusted_link_owner(test_vfsuid(c->link), fsuid) ||
+		!is_bound_follower(&cred, c->level) ||
+		is_trusted_link_owner(test_vfsuid(c->link), cred.fsuid) ||
 		is_owners_target(test_vfsuid(c->link), test_vfsuid(c->target));
 
 	KUNIT_EXPECT_EQ(test, c->followed, followed);
@@ -311,10 +377,17 @@ static void test_link_followed_by_owner_and_level(struct kunit *const test)
 
 static void test_link_owner_allowed_at(struct kunit *const test)
 {
-	KUNIT_EXPECT_EQ(test, WARDEN_LEVEL_OFF,
-			target_allowed_at(GLOBAL_ROOT_UID));
+	const struct cred root = { .fsuid = GLOBAL_ROOT_UID };
+	const struct cred user = { .fsuid = KUIDT_INIT(TEST_USER) };
+	const struct cred capable = {
+		.fsuid = KUIDT_INIT(TEST_USER),
+		.cap_effective = { BIT_ULL(CAP_DAC_OVERRIDE) },
+	};
+
+	KUNIT_EXPECT_EQ(test, WARDEN_LEVEL_OFF, target_allowed_at(&root));
 	KUNIT_EXPECT_EQ(test, WARDEN_SYMLINK_OWNER_ROOT,
-			target_allowed_at(KUIDT_INIT(TEST_USER)));
+			target_allowed_at(&user));
+	KUNIT_EXPECT_EQ(test, WARDEN_LEVEL_OFF, target_allowed_at(&capable));
 }
 
 struct write_open_case {
@@ -356,6 +429,7 @@ static struct kunit_case warden_fs_test_cases[] = {
 			 sticky_dir_gen_params),
 	KUNIT_CASE_PARAM(test_trusted_owner_is_caller_or_dir_owner,
 			 owner_gen_params),
+	KUNIT_CASE_PARAM(test_trusted_file_has_one_name, file_gen_params),
 	KUNIT_CASE_PARAM(test_checked_component_by_level,
 			 component_gen_params),
 	KUNIT_CASE_PARAM(test_safe_hardlink_source_by_mode,

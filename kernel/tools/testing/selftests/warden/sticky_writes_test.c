@@ -184,6 +184,130 @@ TEST_F(writes, dir_owner_file_written_by_root_at_2)
 	expect_content(_metadata, self->file, ATTACK);
 }
 
+struct link_op {
+	const char *from;
+	const char *to;
+};
+
+static int link_path(const void *const arg)
+{
+	const struct link_op *const op = arg;
+
+	return link(op->from, op->to) ? errno : 0;
+}
+
+/*
+ * A root-owned file that anyone may write, hard linked by the user into the
+ * shared directory: root's job truncates it through the link.  The
+ * directory's owner's file is trusted only while it has one name.
+ */
+static void link_root_file(struct __test_metadata *const _metadata,
+			   const char *const root, const char *const shared,
+			   char *const orig, char *const linked)
+{
+	const struct link_op op = { orig, linked };
+	int fd;
+
+	path_join(_metadata, orig, root, "rootfile");
+	fd = open(orig, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(sizeof(TARGET_CONTENT) - 1,
+		  (size_t)write(fd, TARGET_CONTENT,
+				sizeof(TARGET_CONTENT) - 1));
+	ASSERT_EQ(0, fchmod(fd, 0666));
+	ASSERT_EQ(0, close(fd));
+	path_join(_metadata, linked, shared, "job.out");
+	ASSERT_EQ(0, run_as(USER_UID, link_path, &op));
+}
+
+TEST_F(writes, hardlinked_root_file_truncated_when_off)
+{
+	char orig[PATH_MAX], linked[PATH_MAX];
+
+	link_root_file(_metadata, self->root, self->shared, orig, linked);
+	set_level(_metadata, "0");
+	EXPECT_EQ(0, open_flags(ROOT_UID, linked, O_WRONLY | O_CREAT | O_TRUNC));
+	expect_content(_metadata, orig, ATTACK);
+}
+
+TEST_F(writes, hardlinked_root_file_refused_at_1)
+{
+	char orig[PATH_MAX], linked[PATH_MAX];
+
+	link_root_file(_metadata, self->root, self->shared, orig, linked);
+	set_level(_metadata, "1");
+	EXPECT_EQ(EACCES, open_flags(ROOT_UID, linked, O_WRONLY | O_TRUNC));
+	expect_content(_metadata, orig, TARGET_CONTENT);
+	/* The twin: with one name again, root's own file is root's to write. */
+	ASSERT_EQ(0, unlink(orig));
+	EXPECT_EQ(0, open_flags(ROOT_UID, linked, O_WRONLY | O_TRUNC));
+	expect_content(_metadata, linked, ATTACK);
+}
+
+TEST_F(writes, hardlinked_root_file_creat_refused_by_regular)
+{
+	char orig[PATH_MAX], linked[PATH_MAX];
+
+	link_root_file(_metadata, self->root, self->shared, orig, linked);
+	set_level(_metadata, "0");
+	ASSERT_EQ(0, write_file(WARDEN_REGULAR_KNOB, "1"));
+	EXPECT_EQ(EACCES, open_flags(ROOT_UID, linked,
+				     O_WRONLY | O_CREAT | O_TRUNC));
+	expect_content(_metadata, orig, TARGET_CONTENT);
+	ASSERT_EQ(0, unlink(orig));
+	EXPECT_EQ(0, open_flags(ROOT_UID, linked,
+				O_WRONLY | O_CREAT | O_TRUNC));
+	expect_content(_metadata, linked, ATTACK);
+}
+
+/*
+ * Root's job holds the planted file open for reading (or O_PATH) and
+ * reopens it for writing through /proc/self/fd/N: judged as the open by
+ * its path.
+ */
+static int reopen_and_write(const void *const arg)
+{
+	const struct write_op *const op = arg;
+	struct write_op reopen = { NULL, O_WRONLY };
+	char path[64];
+	int fd, err;
+
+	fd = open(op->path, op->flags | O_CLOEXEC);
+	if (fd < 0)
+		return CHILD_BROKEN;
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	reopen.path = path;
+	err = open_and_write(&reopen);
+	close(fd);
+	return err;
+}
+
+static int reopen_flags(const uid_t uid, const char *const path,
+			const int flags)
+{
+	const struct write_op op = { path, flags };
+
+	return run_as(uid, reopen_and_write, &op);
+}
+
+TEST_F(writes, proc_fd_reopen_works_when_off)
+{
+	set_level(_metadata, "0");
+	EXPECT_EQ(0, reopen_flags(ROOT_UID, self->file, O_PATH));
+	expect_content(_metadata, self->file, ATTACK);
+}
+
+TEST_F(writes, proc_fd_reopen_refused_at_1)
+{
+	set_level(_metadata, "1");
+	EXPECT_EQ(EACCES, reopen_flags(ROOT_UID, self->file, O_PATH));
+	EXPECT_EQ(EACCES, reopen_flags(ROOT_UID, self->file, O_RDONLY));
+	expect_content(_metadata, self->file, TARGET_CONTENT);
+	/* The twin: the owner reopens its own file. */
+	EXPECT_EQ(0, reopen_flags(USER_UID, self->file, O_PATH));
+	expect_content(_metadata, self->file, ATTACK);
+}
+
 /* O_TRUNC empties the file even with O_RDONLY. */
 TEST_F(writes, trunc_open_refused_at_1)
 {
