@@ -282,6 +282,10 @@ static void explain_fs(const struct fields *const f, const struct rule *const r)
 	} else if (!strcmp(op, "follow")) {
 		owner = field(f, "link_uid");
 		printf("follow the symlink ");
+	} else if (!strcmp(op, "follow_untrusted")) {
+		/* protected_symlink_owner: owners a user wrote (FUSE, userns). */
+		owner = field(f, "link_uid");
+		printf("follow, where a user writes the owners, the symlink ");
 	} else if (!strcmp(op, "link")) {
 		printf("make a hard link to ");
 	} else if (!strcmp(op, "exec")) {

@@ -369,6 +369,11 @@ ok "explain: ptrace_scope 3 has no complain mode" \
 ok "explain: an unknown rule in Warden's shape gets no wardenctl set" \
 	eval 'has "protected_future: maybe" && has "sysctl kernel.warden.protected_future_complain=1" && ! has "set protected_future"'
 ok "explain: the last line without a newline" has '"/tmp/no-newline"'
+# protected_symlink_owner where a user writes the owners: the link is the
+# path, and its target was not compared.
+printf '%s\n' '5,1,0,-;warden: rule=protected_symlink_owner verdict=denied op=follow_untrusted knob=kernel.warden.protected_symlink_owner allowed_at=0 source=global pid=51 uid=0 fsuid=0 ppid=1 link_uid=100000 target_uid=65534 comm="cp" pcomm="sh" path="/srv/vol/l"' > "$KMSG"
+ok "explain: a link where a user writes the owners" \
+	eval 'status_is 0 explain && has "follow, where a user writes the owners, the symlink \"/srv/vol/l\", owned by uid 100000" && ! has Skipped'
 fs_report 1 protected_regular open_creat 0 /tmp/fine > "$KMSG"
 ok "explain: the twin, all in Warden's shape, skips nothing" \
 	eval 'status_is 0 explain && has "/tmp/fine" && ! has Skipped'
