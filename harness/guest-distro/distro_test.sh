@@ -101,9 +101,11 @@ ok sysctl_d_warden_after_protect_links eval '
 	grep -E "^kernel\.warden\." /etc/sysctl.d/99-warden.conf | tr -d " " | while IFS== read -r k v; do
 		[ "$(sysctl -n "$k")" = "$v" ] || { echo "$k=$(sysctl -n "$k"), want $v"; exit 1; }
 	done'
-# check-all boots with warden.protected_symlink_owner=1 and
-# warden.protected_sticky_writes=1: the system came up under both.
+# check-all boots with every rule at its Kconfig default, the two past
+# mainline at 1: the system came up under both.
 echo "# from boot: protected_symlink_owner=$(cat $K/protected_symlink_owner) protected_sticky_writes=$(cat $K/protected_sticky_writes)"
+ok boot_defaults_past_mainline_on eval '[ "$(cat $K/protected_symlink_owner)$(cat $K/protected_sticky_writes)" = 11 ] &&
+	[ "$(cat $K/protected_symlink_owner_complain)$(cat $K/protected_sticky_writes_complain)" = 00 ]'
 ok boot_nothing_denied [ "$(total denied)" = 0 ]
 boot_would=$(reports_since "" | grep -c 'verdict=would_deny')
 echo "# boot with 99-warden.conf (strict, complain): $boot_would would_deny reports"
