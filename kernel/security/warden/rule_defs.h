@@ -10,7 +10,9 @@
  * WARDEN_RULE(ID, ident, max, cap)
  *
  * @ID: WARDEN_RULE_ID in enum warden_rule; its level at boot is
- *      CONFIG_SECURITY_WARDEN_ID.
+ *      CONFIG_SECURITY_WARDEN_<ID>, named in a comment above its line:
+ *      the name is pasted, which fixdep cannot see, and a file that
+ *      pastes it must be rebuilt when the option changes.
  * @ident: The rule's name in reports, counters and policies, and of its
  *         sysctl and boot parameter; @ident_complain is its complain mode's.
  * @max: Its highest level; the lowest is 0.
@@ -22,15 +24,22 @@
  * No include guard: this file is meant to be included several times.
  */
 
+/* CONFIG_SECURITY_WARDEN_STICKY_SYMLINKS */
 WARDEN_RULE(STICKY_SYMLINKS, protected_sticky_symlinks, WARDEN_STICKY_GROUP,
 	    CAP_SYS_ADMIN)
+/* CONFIG_SECURITY_WARDEN_NONACCESS_HARDLINKS */
 WARDEN_RULE(NONACCESS_HARDLINKS, protected_nonaccess_hardlinks,
 	    WARDEN_HARDLINKS_ON, CAP_SYS_ADMIN)
+/* CONFIG_SECURITY_WARDEN_FIFOS */
 WARDEN_RULE(FIFOS, protected_fifos, WARDEN_STICKY_GROUP, CAP_SYS_ADMIN)
+/* CONFIG_SECURITY_WARDEN_REGULAR */
 WARDEN_RULE(REGULAR, protected_regular, WARDEN_STICKY_GROUP, CAP_SYS_ADMIN)
+/* CONFIG_SECURITY_WARDEN_PTRACE_SCOPE */
 WARDEN_RULE(PTRACE_SCOPE, ptrace_scope, WARDEN_PTRACE_NO_ATTACH,
 	    CAP_SYS_PTRACE)
+/* CONFIG_SECURITY_WARDEN_SYMLINK_OWNER */
 WARDEN_RULE(SYMLINK_OWNER, protected_symlink_owner, WARDEN_SYMLINK_OWNER_ALL,
 	    CAP_SYS_ADMIN)
+/* CONFIG_SECURITY_WARDEN_STICKY_WRITES */
 WARDEN_RULE(STICKY_WRITES, protected_sticky_writes, WARDEN_STICKY_GROUP,
 	    CAP_SYS_ADMIN)
