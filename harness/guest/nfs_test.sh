@@ -9,7 +9,9 @@
 # the client sends an unchecked CREATE, the server answers it with
 # success, and the open is marked FMODE_CREATED although the file is the
 # attacker's.  Warden must refuse it as it refuses it on a local folder.
-# Mainline's fs.protected_regular is 0: only Warden can refuse.
+# Mainline's fs.protected_regular is 0: only Warden can refuse; and
+# protected_sticky_writes too, which would refuse the same write: only
+# protected_regular is judged here.
 . /warden/tap.sh
 TAP_PREFIX=nfs.
 SRV=/srv/nfs
@@ -17,7 +19,9 @@ MNT=/mnt/nfs
 OUT=/tmp/nfs.out
 ERR=/tmp/nfs.err
 REGULAR=/proc/sys/kernel/warden/protected_regular
-saved="$REGULAR=$(cat $REGULAR)"
+WRITES=/proc/sys/kernel/warden/protected_sticky_writes
+saved="$REGULAR=$(cat $REGULAR) $WRITES=$(cat $WRITES)"
+echo 0 > $WRITES
 for k in protected_regular protected_fifos; do
 	saved="$saved /proc/sys/fs/$k=$(cat /proc/sys/fs/$k)"
 	echo 0 > /proc/sys/fs/$k

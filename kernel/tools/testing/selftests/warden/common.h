@@ -56,6 +56,8 @@
 #define MAINLINE_FIFOS_KNOB "/proc/sys/fs/protected_fifos"
 #define WARDEN_REGULAR_KNOB "/proc/sys/kernel/warden/" REGULAR_RULE
 #define MAINLINE_REGULAR_KNOB "/proc/sys/fs/protected_regular"
+#define WARDEN_SYMLINK_OWNER_KNOB "/proc/sys/kernel/warden/" SYMLINK_OWNER_RULE
+#define WARDEN_STICKY_WRITES_KNOB "/proc/sys/kernel/warden/" STICKY_WRITES_RULE
 
 /**
  * struct warden_rule - A rule as the tests see it

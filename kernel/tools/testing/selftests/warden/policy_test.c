@@ -147,7 +147,7 @@ static int exec_cat(const void *const arg)
 
 FIXTURE(policy) {
 	struct scratch s;
-	struct knob complain;
+	struct knob complain, owner;
 	char link[PATH_MAX];
 	/* shared/dirlink -> target/, and shared/dirlink/file through it. */
 	char dirlink[PATH_MAX];
@@ -159,6 +159,8 @@ FIXTURE_SETUP(policy)
 	scratch_setup(_metadata, &self->s, "0", 01777, ROOT_UID);
 	knob_set(_metadata, &self->complain, WARDEN_SYMLINKS_COMPLAIN_KNOB,
 		 "0");
+	/* The sticky rule's policies: the link-owner rule stays out. */
+	knob_set(_metadata, &self->owner, WARDEN_SYMLINK_OWNER_KNOB, "0");
 	path_join(_metadata, self->link, self->s.shared, "link");
 	make_link(_metadata, self->link, self->s.target, OTHER_UID);
 	path_join(_metadata, self->dirlink, self->s.shared, "dirlink");
@@ -168,6 +170,7 @@ FIXTURE_SETUP(policy)
 
 FIXTURE_TEARDOWN_PARENT(policy)
 {
+	knob_restore(_metadata, &self->owner);
 	knob_restore(_metadata, &self->complain);
 	scratch_teardown(_metadata, &self->s);
 }

@@ -56,12 +56,13 @@ static const char *type_name(const mode_t mode)
 
 /*
  * A private tmpfs with the knobs set, and root/shared/, the sticky
- * directory: its mode and owners as the test says.
+ * directory: its mode and owners as the test says.  protected_sticky_writes
+ * is off, so that only the two rules tested here can refuse.
  */
 struct create_scratch {
 	char root[PATH_MAX];
 	char shared[PATH_MAX];
-	struct knob mainline_fifos, mainline_regular, fifos, regular;
+	struct knob mainline_fifos, mainline_regular, fifos, regular, writes;
 };
 
 struct dir_spec {
@@ -85,12 +86,14 @@ static void create_scratch_setup(struct __test_metadata *const _metadata,
 	knob_set(_metadata, &s->mainline_regular, MAINLINE_REGULAR_KNOB, "0");
 	knob_set(_metadata, &s->fifos, WARDEN_FIFOS_KNOB, fifos);
 	knob_set(_metadata, &s->regular, WARDEN_REGULAR_KNOB, regular);
+	knob_set(_metadata, &s->writes, WARDEN_STICKY_WRITES_KNOB, "0");
 }
 
 /* For FIXTURE_TEARDOWN_PARENT(), as tmpfs_teardown(). */
 static void create_scratch_teardown(struct __test_metadata *const _metadata,
 				    const struct create_scratch *const s)
 {
+	knob_restore(_metadata, &s->writes);
 	knob_restore(_metadata, &s->regular);
 	knob_restore(_metadata, &s->fifos);
 	knob_restore(_metadata, &s->mainline_regular);
