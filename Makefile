@@ -5,6 +5,9 @@
 #   make check           build everything and run the test suite in QEMU
 #   make check-all       what CI runs: static gates, the debug kernel and
 #                        build-only variants, the suite on both kernels
+#   make check-distro    Debian 13 with the administrator's workload and a
+#                        rootless container's links, at the Kconfig
+#                        defaults, enforcing (on demand: 6 minutes)
 #   make run CMD='...'   run a command as root in the guest (GUEST_DIR=dir
 #                        copies a host folder to /mnt/guest first)
 #   make shell           an interactive root shell in the guest
@@ -45,7 +48,7 @@
 SHELL := /bin/bash
 H := harness
 
-.PHONY: all deps tree kernel run shell vm check check-all demo series edit save snapshot range-diff bench kunit deb help
+.PHONY: all deps tree kernel run shell vm check check-all check-distro demo series edit save snapshot range-diff bench kunit deb help
 
 all: check
 
@@ -85,6 +88,12 @@ check: kernel
 
 check-all: tree
 	@$(H)/check-all.sh
+
+# The Debian boot with the whole workload at the Kconfig defaults,
+# enforcing (harness/guest-distro/defaults_test.sh): on demand, not in
+# check-all, whose distro boot runs the part that checks the defaults.
+check-distro: kernel
+	@DISTRO_TIMEOUT=$${DISTRO_TIMEOUT:-1800} $(H)/vm.sh /warden/defaults_test.sh
 
 demo: kernel
 	@$(H)/run.sh /warden/demo.sh
